@@ -1,0 +1,34 @@
+import { createGlobalStyle } from 'styled-components';
+
+/**
+ * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, and no
+ * non-essential motion under `prefers-reduced-motion: reduce` (WCAG 2.2 AA).
+ */
+export const GlobalStyles = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  body {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.family};
+    color: ${({ theme }) => theme.colour.text};
+    background: ${({ theme }) => theme.colour.surface};
+    line-height: 1.5;
+    -webkit-font-smoothing: antialiased;
+  }
+  img, svg { display: block; max-width: 100%; }
+  button, input, select, textarea { font: inherit; color: inherit; }
+  button { cursor: pointer; }
+  h1, h2, h3, h4, p { margin: 0; }
+  :focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colour.focus};
+    outline-offset: 2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    html { scroll-behavior: auto; }
+    *, *::before, *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+    }
+  }
+`;

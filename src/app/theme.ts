@@ -1,0 +1,46 @@
+/**
+ * Design tokens: colours, spacing, radii, shadows, breakpoints and motion. The one source of styling
+ * values; components read them through styled-components' `theme` prop. Text colours meet WCAG 2.2 AA
+ * contrast (≥ 4.5:1) on the backgrounds they are used on.
+ */
+export const theme = {
+  colour: {
+    brand: '#be185d',
+    brandHover: '#9d174d',
+    brandSoft: '#fdf2f8',
+    accent: '#7c3aed',
+    text: '#0f172a',
+    textMuted: '#475569',
+    textInverse: '#ffffff',
+    surface: '#ffffff',
+    surfaceMuted: '#f8fafc',
+    surfaceDark: '#0f172a',
+    border: '#e2e8f0',
+    borderStrong: '#94a3b8',
+    success: '#15803d',
+    successSoft: '#f0fdf4',
+    star: '#b45309',
+    danger: '#b91c1c',
+    focus: '#2563eb',
+    paypal: '#ffc439',
+    paypalText: '#111827',
+  },
+  font: {
+    family:
+      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    size: { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.5rem', xxl: '2rem', hero: 'clamp(2rem, 5vw, 3rem)' },
+    weight: { regular: 400, medium: 500, bold: 700, black: 800 },
+  },
+  space: { xs: '0.25rem', sm: '0.5rem', md: '1rem', lg: '1.5rem', xl: '2rem', xxl: '3rem', section: 'clamp(3rem, 8vw, 5rem)' },
+  radius: { sm: '6px', md: '10px', lg: '16px', xl: '24px', pill: '999px' },
+  shadow: {
+    card: '0 1px 2px rgba(15, 23, 42, 0.06), 0 4px 16px rgba(15, 23, 42, 0.06)',
+    raised: '0 10px 30px rgba(15, 23, 42, 0.15)',
+  },
+  breakpoint: { sm: '480px', md: '768px', lg: '1024px' },
+  layout: { maxWidth: '1180px' },
+  motion: { fast: '150ms', normal: '250ms' },
+} as const;
+
+/** The theme's shape, used to type styled-components' `DefaultTheme`. */
+export type AppTheme = typeof theme;
