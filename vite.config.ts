@@ -29,5 +29,7 @@ export default defineConfig({
     setupFiles: ['./tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Inlined so a test can load a fresh copy (the detector caches whether storage works).
+    server: { deps: { inline: ['i18next-browser-languagedetector'] } },
   },
 });

@@ -5,7 +5,7 @@ import { ThemeProvider } from 'styled-components';
 import { storefrontMachine } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { GlobalStyles } from './global-styles';
-import { initI18n } from './i18n';
+import { createI18n } from './i18n';
 import { theme } from './theme';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
@@ -17,7 +17,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * given the app's `navigateToCheckout`: `router.navigate('/checkout', { state: checkoutInput })`.
  */
 export function App({ router }: { router: AppRouter }) {
-  const i18n = initI18n();
+  const i18n = useMemo(createI18n, []);
   const storefrontLogic = useMemo(
     () =>
       storefrontMachine.provide({

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '@/app/i18n';
+
+/** A fresh i18next instance initialised the way the app does it. */
+function freshI18n() {
+  return createI18n();
+}
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  document.cookie = 'i18next=; max-age=0';
+});
+
+describe('i18n (spec §1, §7)', () => {
+  it('speaks English from the bundled resource, with no network load', () => {
+    const i18n = freshI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('toast.added')).toBe('Added to cart successfully!');
+    expect(i18n.t('notFound.title')).toBe('This page has not been generated');
+  });
+
+  it('sets <html lang> to the resolved language', () => {
+    document.documentElement.lang = '';
+    freshI18n();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('caches the chosen language in localStorage under i18nextLng', () => {
+    freshI18n();
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+  });
+
+  it('reads a language cached in localStorage', () => {
+    localStorage.setItem('i18nextLng', 'en');
+    expect(freshI18n().language).toBe('en');
+  });
+
+  it('reads ?lng= first and falls back to English for a language it has no resource for', () => {
+    window.history.replaceState(null, '', '/?lng=fr');
+    const i18n = freshI18n();
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(i18n.t('cart.empty')).toBe('Your cart is empty');
+  });
+
+  it.each([
+    ['markup', '<img src=x onerror=alert(1)>'],
+    ['a 10 KB value', 'x'.repeat(10_000)],
+    ['__proto__', '__proto__'],
+    ['a path', '../../etc/passwd'],
+  ])('shows English for a hostile ?lng= (%s)', async (_name, value) => {
+    window.history.replaceState(null, '', `/?lng=${encodeURIComponent(value)}`);
+    const i18n = freshI18n();
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+    expect(i18n.t('product.buyNowPayPal')).toBe('Buy Now with PayPal');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('does not escape interpolated values (escapeValue: false), React escapes at render', () => {
+    const i18n = freshI18n();
+    expect(i18n.t('product.addToCart', { price: '<b>$1.00</b>' })).toBe('Add to Cart - <b>$1.00</b>');
+  });
+
+  it('still works when storage throws on access (blocked cookies, private mode)', async () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    vi.resetModules();
+    const { createI18n: createWithFreshDetector } = await import('@/app/i18n');
+    const i18n = createWithFreshDetector();
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(i18n.t('toast.added')).toBe('Added to cart successfully!');
+  });
+});
