@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * Runs Playwright browser tests in the system Chromium against a fresh production build and prints a
+ * closing line `<label>: N passed, N failed` from Playwright's JSON report.
+ * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [playwright test args...]
+ * Exit code: Playwright's (non-zero on any failure).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+let label = 'e2e';
+let build = true;
+const playwrightArgs = [];
+for (let index = 0; index < args.length; index += 1) {
+  if (args[index] === '--label') label = args[++index];
+  else if (args[index] === '--no-build') build = false;
+  else playwrightArgs.push(args[index]);
+}
+
+const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+if (build) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+
+const report = 'test-results/e2e-report.json';
+rmSync(report, { force: true });
+const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
+  stdio: 'inherit',
+  env: { ...process.env, CHROME_PATH: chromePath, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  passed = stats.expected + stats.flaky;
+  failed = stats.unexpected;
+  skipped = stats.skipped;
+} catch {
+  failed = Math.max(failed, 1);
+}
+console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(run.status === 0 && failed === 0 ? 0 : run.status || 1);
