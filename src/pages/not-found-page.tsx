@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { buttonStyles } from '@/components/ui/button';
+import { buttonStyles, type ButtonVariant } from '@/components/ui/button';
 
 /** Any unmatched path (spec §2, §8): 'This page has not been generated'. */
 export function NotFoundPage() {
@@ -34,6 +34,6 @@ const Main = styled.main`
   }
 `;
 
-const HomeLink = styled(Link)`
+const HomeLink = styled(Link)<{ $variant?: ButtonVariant }>`
   ${buttonStyles}
 `;

@@ -1,0 +1,57 @@
+import { CircleCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import styled, { keyframes } from 'styled-components';
+import { selectIsToastVisible } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+
+/**
+ * The 'Added to cart successfully!' toast (spec §4, §9: hidden 3 s after the last add). The
+ * `role="status"` live region is always rendered, empty while hidden, so screen readers announce the
+ * text when it is inserted; it never takes focus. The machine owns the timer: no timers here.
+ */
+export function AddedToast() {
+  const { t } = useTranslation();
+  const visible = StorefrontActorContext.useSelector(selectIsToastVisible);
+
+  return (
+    <Region role="status" aria-live="polite" aria-atomic="true">
+      {visible && (
+        <Toast>
+          <CircleCheck size={22} />
+          {t('toast.added')}
+        </Toast>
+      )}
+    </Region>
+  );
+}
+
+const slideIn = keyframes`
+  from { opacity: 0; transform: translateY(12px); }
+  to { opacity: 1; transform: translateY(0); }
+`;
+
+/** Fixed, full-width and click-through (toast included: it has nothing to click), so it never blocks the page. */
+const Region = styled.div`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: ${({ theme }) => theme.space.lg};
+  z-index: 30;
+  display: flex;
+  justify-content: center;
+  padding-inline: ${({ theme }) => theme.space.md};
+  pointer-events: none;
+`;
+
+const Toast = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.success};
+  color: ${({ theme }) => theme.colour.textInverse};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  animation: ${slideIn} ${({ theme }) => theme.motion.normal} ease-out;
+`;

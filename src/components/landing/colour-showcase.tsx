@@ -1,0 +1,160 @@
+import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { COLOURS } from '@machines/catalog';
+import { selectColourId } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { SectionBand, SectionInner, SectionLead, SectionTitle } from '@/components/landing/section-layout';
+
+/** Intrinsic size of a showcase image in CSS px. */
+const CARD_IMAGE_SIZE = 240;
+
+/**
+ * The colour showcase (spec §2 'Landing page'): three cards, one per colour. Each card is a toggle
+ * button (`aria-pressed`) named by its colour; clicking one sends `colour.select`, and the selected
+ * card carries the 'Selected' badge. Images are below the fold, so they load lazily.
+ */
+export function ColourShowcase() {
+  const { t } = useTranslation();
+  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  const { send } = StorefrontActorContext.useActorRef();
+
+  return (
+    <SectionBand id="colours" $tone="muted" aria-labelledby="showcase-title">
+      <SectionInner>
+        <SectionTitle id="showcase-title">{t('showcase.title')}</SectionTitle>
+        <SectionLead>{t('showcase.subtitle')}</SectionLead>
+        <Grid>
+          {COLOURS.map((colour) => {
+            const selected = colour.id === colourId;
+            return (
+              <li key={colour.id}>
+                <Card
+                  type="button"
+                  aria-pressed={selected}
+                  $selected={selected}
+                  onClick={() => send({ type: 'colour.select', colourId: colour.id })}
+                >
+                  <ImageWell $colour={colour.swatch}>
+                    {/* Decorative: the card's name is its visible colour name. */}
+                    <img
+                      src={colour.image}
+                      alt=""
+                      width={CARD_IMAGE_SIZE}
+                      height={CARD_IMAGE_SIZE}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </ImageWell>
+                  <CardFooter>
+                    <Dot $colour={colour.swatch} aria-hidden="true" />
+                    <Name>{t(`colour.${colour.id}`)}</Name>
+                    {selected && (
+                      <SelectedBadge>
+                        <Check size={14} strokeWidth={3} />
+                        {t('showcase.selected')}
+                      </SelectedBadge>
+                    )}
+                  </CardFooter>
+                </Card>
+              </li>
+            );
+          })}
+        </Grid>
+      </SectionInner>
+    </SectionBand>
+  );
+}
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: ${({ theme }) => theme.space.xl} 0 0;
+  padding: 0;
+  list-style: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+/** Small screens: a compact row (image left, name right); from md: a tall card in a three-column grid. */
+const Card = styled.button<{ $selected: boolean }>`
+  display: grid;
+  grid-template-columns: 112px 1fr;
+  align-items: stretch;
+  width: 100%;
+  padding: 0;
+  overflow: hidden;
+  text-align: left;
+  border: 2px solid ${({ $selected, theme }) => ($selected ? theme.colour.brand : theme.colour.border)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colour.surface};
+  box-shadow: ${({ $selected, theme }) => ($selected ? theme.shadow.raised : theme.shadow.card)};
+  transition:
+    transform ${({ theme }) => theme.motion.normal},
+    box-shadow ${({ theme }) => theme.motion.normal},
+    border-color ${({ theme }) => theme.motion.normal};
+
+  &:hover {
+    transform: translateY(-3px);
+    box-shadow: ${({ theme }) => theme.shadow.raised};
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+/** A faint wash of the colour itself behind the image: colour-mix keeps it a tint of the catalog swatch. */
+const ImageWell = styled.span<{ $colour: string }>`
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.space.md};
+  background: color-mix(in srgb, ${({ $colour }) => $colour} 12%, ${({ theme }) => theme.colour.surface});
+
+  img {
+    width: min(100%, 200px);
+    height: auto;
+    aspect-ratio: 1;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const CardFooter = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 56px;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+`;
+
+const Dot = styled.span<{ $colour: string }>`
+  width: 16px;
+  height: 16px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ $colour }) => $colour};
+  flex-shrink: 0;
+`;
+
+const Name = styled.span`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+const SelectedBadge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-left: auto;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.success};
+  color: ${({ theme }) => theme.colour.textInverse};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { COLOURS } from '@machines/catalog';
+import { selectColourId } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { VisuallyHidden, visuallyHiddenStyles } from '@/components/ui/visually-hidden';
+
+/**
+ * The colour swatches (spec §2 'Landing page', §4: starts on Hot Pink): a `<fieldset>` of native
+ * `name="colour"` radios whose `<legend>` names the current colour ('Colour: Hot Pink'). The radios are
+ * visually hidden but focusable, so the browser supplies arrow-key wrap-around and Tab-to-checked;
+ * each shows a round swatch with a focus ring. Choosing one sends `colour.select`.
+ */
+export function ColourSwatches() {
+  const { t } = useTranslation();
+  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  const { send } = StorefrontActorContext.useActorRef();
+
+  return (
+    <Fieldset>
+      <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>
+      <Options>
+        {COLOURS.map((colour) => (
+          <Option key={colour.id}>
+            <Radio
+              type="radio"
+              name="colour"
+              value={colour.id}
+              checked={colour.id === colourId}
+              onChange={() => send({ type: 'colour.select', colourId: colour.id })}
+            />
+            <Swatch $colour={colour.swatch} aria-hidden="true" />
+            <VisuallyHidden>{t(`colour.${colour.id}`)}</VisuallyHidden>
+          </Option>
+        ))}
+      </Options>
+    </Fieldset>
+  );
+}
+
+const Fieldset = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const Options = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** The whole 48 px label is the touch target; clicking it checks the radio inside. */
+const Option = styled.label`
+  position: relative;
+  display: grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  cursor: pointer;
+`;
+
+const Radio = styled.input`
+  ${visuallyHiddenStyles}
+`;
+
+const Swatch = styled.span<{ $colour: string }>`
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ $colour }) => $colour};
+  border: 3px solid ${({ theme }) => theme.colour.surface};
+  box-shadow: 0 0 0 1px ${({ theme }) => theme.colour.borderStrong};
+  transition:
+    box-shadow ${({ theme }) => theme.motion.fast},
+    transform ${({ theme }) => theme.motion.fast};
+
+  ${Option}:hover & {
+    transform: scale(1.06);
+  }
+  ${Radio}:checked + & {
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colour.text};
+  }
+  ${Radio}:focus-visible + & {
+    outline: 3px solid ${({ theme }) => theme.colour.focus};
+    outline-offset: 3px;
+  }
+`;

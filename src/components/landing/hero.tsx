@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import styled, { keyframes } from 'styled-components';
+import { colourById } from '@machines/catalog';
+import { selectColourId } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+
+/** Intrinsic size of the hero image in CSS px (the SVGs are square); reserves space, no layout shift. */
+const IMAGE_SIZE = 480;
+
+/**
+ * The hero of the landing page (spec §2 'Landing page'): the product image for the selected colour on a
+ * soft brand-tinted background, the 'NEW!' badge and the size note '4.3cm/1.69in diameter'.
+ * The image is above the fold, so it loads eagerly with high fetch priority.
+ */
+export function Hero() {
+  const { t } = useTranslation();
+  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  const colour = colourById(colourId);
+
+  return (
+    <Figure>
+      <Stage>
+        <NewBadge>{t('hero.newBadge')}</NewBadge>
+        {/* Keyed by colour so the new image fades in when the shopper picks another colour. */}
+        <Image
+          key={colour.id}
+          src={colour.image}
+          width={IMAGE_SIZE}
+          height={IMAGE_SIZE}
+          alt={t('hero.imageAlt', { colour: t(`colour.${colour.id}`) })}
+          fetchPriority="high"
+          decoding="async"
+        />
+      </Stage>
+      <SizeNote>{t('hero.sizeNote')}</SizeNote>
+    </Figure>
+  );
+}
+
+const fadeIn = keyframes`
+  from { opacity: 0; transform: scale(0.97); }
+  to { opacity: 1; transform: scale(1); }
+`;
+
+const Figure = styled.figure`
+  margin: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: center;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    position: sticky;
+    top: ${({ theme }) => theme.space.xl};
+  }
+`;
+
+const Stage = styled.div`
+  position: relative;
+  width: 100%;
+  display: grid;
+  place-items: center;
+  padding: clamp(1.5rem, 6vw, 3.5rem);
+  border-radius: ${({ theme }) => theme.radius.xl};
+  background:
+    radial-gradient(circle at 30% 25%, ${({ theme }) => theme.colour.surface} 0%, transparent 55%),
+    linear-gradient(
+      160deg,
+      ${({ theme }) => theme.colour.brandSoft} 0%,
+      ${({ theme }) => theme.colour.surfaceMuted} 100%
+    );
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  overflow: hidden;
+`;
+
+const Image = styled.img`
+  width: min(100%, 420px);
+  height: auto;
+  aspect-ratio: 1;
+  object-fit: contain;
+  animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
+`;
+
+const NewBadge = styled.span`
+  position: absolute;
+  top: ${({ theme }) => theme.space.md};
+  left: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.accent};
+  color: ${({ theme }) => theme.colour.textInverse};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.black};
+  letter-spacing: 0.04em;
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const SizeNote = styled.figcaption`
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.surfaceMuted};
+  color: ${({ theme }) => theme.colour.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;

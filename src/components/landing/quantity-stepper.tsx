@@ -1,0 +1,101 @@
+import { Minus, Plus } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { selectCanDecrement, selectQuantity } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
+
+/**
+ * The quantity stepper (spec §2 'Landing page'; §4, §5: starts at 1, never below 1, no maximum):
+ * 'Decrease quantity' and 'Increase quantity' buttons around an `<output>` labelled 'Quantity', whose
+ * new value is announced politely. At 1 the decrease button is `aria-disabled` (it stays focusable, so
+ * focus is not lost) and described by the hint 'Quantity cannot go below 1'; it still sends
+ * `quantity.decrement`, which the machine's guard ignores. Sends `quantity.increment` / `quantity.decrement`.
+ */
+export function QuantityStepper() {
+  const { t } = useTranslation();
+  const quantity = StorefrontActorContext.useSelector(selectQuantity);
+  const canDecrement = StorefrontActorContext.useSelector(selectCanDecrement);
+  const { send } = StorefrontActorContext.useActorRef();
+  const labelId = useId();
+  const outputId = useId();
+  const hintId = useId();
+
+  return (
+    <div>
+      <Label id={labelId} htmlFor={outputId}>
+        {t('product.quantityLabel')}
+      </Label>
+      <Group role="group" aria-labelledby={labelId}>
+        <StepButton
+          type="button"
+          aria-label={t('product.decreaseQuantity')}
+          aria-disabled={canDecrement ? undefined : true}
+          aria-describedby={canDecrement ? undefined : hintId}
+          onClick={() => send({ type: 'quantity.decrement' })}
+        >
+          <Minus size={20} strokeWidth={2.5} />
+        </StepButton>
+        <Value id={outputId} aria-live="polite">
+          {quantity}
+        </Value>
+        <StepButton
+          type="button"
+          aria-label={t('product.increaseQuantity')}
+          onClick={() => send({ type: 'quantity.increment' })}
+        >
+          <Plus size={20} strokeWidth={2.5} />
+        </StepButton>
+      </Group>
+      <VisuallyHidden id={hintId}>{t('product.quantityMinimum')}</VisuallyHidden>
+    </div>
+  );
+}
+
+const Label = styled.label`
+  display: block;
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const Group = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xs};
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.surface};
+`;
+
+const StepButton = styled.button`
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.surfaceMuted};
+  color: ${({ theme }) => theme.colour.text};
+  transition: background-color ${({ theme }) => theme.motion.fast};
+
+  &:hover:not([aria-disabled='true']) {
+    background: ${({ theme }) => theme.colour.brandSoft};
+    color: ${({ theme }) => theme.colour.brand};
+  }
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    color: ${({ theme }) => theme.colour.textMuted};
+  }
+`;
+
+const Value = styled.output`
+  min-width: 3ch;
+  padding-inline: ${({ theme }) => theme.space.sm};
+  text-align: center;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-variant-numeric: tabular-nums;
+`;

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { UNIT_PRICE_CENTS, colourById } from '@machines/catalog';
+import { selectColourId } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { ButtonLink } from '@/components/ui/button';
+import { formatCents } from '@/lib/format-money';
+
+/** Intrinsic size of the block's image in CSS px. */
+const IMAGE_SIZE = 320;
+
+/**
+ * The 'See It In Action' block (spec §2 'Landing page'): a dark band with title, text, the ball in the
+ * selected colour and a 'Get Yours Today - $21.98' link (unit price in cents, formatted here) that
+ * scrolls to the product section (`#product`).
+ */
+export function SeeItInAction() {
+  const { t } = useTranslation();
+  const colour = colourById(StorefrontActorContext.useSelector(selectColourId));
+
+  return (
+    <Band aria-labelledby="action-title">
+      <Panel>
+        <Copy>
+          <Title id="action-title">{t('action.title')}</Title>
+          <Text>{t('action.text')}</Text>
+          <div>
+            <CtaLink href="#product">{t('action.cta', { price: formatCents(UNIT_PRICE_CENTS) })}</CtaLink>
+          </div>
+        </Copy>
+        <Visual>
+          {/* Decorative: the same product the hero already describes. */}
+          <img
+            src={colour.image}
+            alt=""
+            width={IMAGE_SIZE}
+            height={IMAGE_SIZE}
+            loading="lazy"
+            decoding="async"
+          />
+        </Visual>
+      </Panel>
+    </Band>
+  );
+}
+
+const Band = styled.section`
+  padding: ${({ theme }) => theme.space.section} ${({ theme }) => theme.space.md};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    padding-inline: ${({ theme }) => theme.space.xl};
+  }
+`;
+
+const Panel = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  align-items: center;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: clamp(1.5rem, 6vw, 4rem);
+  border-radius: ${({ theme }) => theme.radius.xl};
+  background:
+    radial-gradient(circle at 85% 30%, ${({ theme }) => theme.colour.brand} 0%, transparent 45%),
+    radial-gradient(circle at 10% 100%, ${({ theme }) => theme.colour.accent} 0%, transparent 40%),
+    ${({ theme }) => theme.colour.surfaceDark};
+  color: ${({ theme }) => theme.colour.textInverse};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  overflow: hidden;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    grid-template-columns: 3fr 2fr;
+  }
+`;
+
+const Copy = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Title = styled.h2`
+  font-size: clamp(1.625rem, 4vw, 2.25rem);
+  font-weight: ${({ theme }) => theme.font.weight.black};
+  line-height: 1.2;
+`;
+
+const Text = styled.p`
+  max-width: 36rem;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  text-wrap: pretty;
+`;
+
+/** Full width on small screens so the label stays on one line. */
+const CtaLink = styled(ButtonLink)`
+  width: 100%;
+  padding-inline: ${({ theme }) => theme.space.md};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    width: auto;
+    padding-inline: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const Visual = styled.div`
+  display: grid;
+  place-items: center;
+
+  img {
+    width: min(100%, 280px);
+    height: auto;
+    aspect-ratio: 1;
+    filter: drop-shadow(${({ theme }) => theme.shadow.raised});
+  }
+`;

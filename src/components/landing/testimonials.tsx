@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { SectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
+import { Stars } from '@/components/ui/stars';
+
+type TestimonialKey = 'sarah' | 'james' | 'priya';
+
+const TESTIMONIALS: readonly TestimonialKey[] = ['sarah', 'james', 'priya'];
+
+/**
+ * Three static customer testimonials (spec §2 'Landing page'), each a `<figure>` with five stars, the
+ * quote in a `<blockquote>` and the customer in a `<figcaption>`.
+ */
+export function Testimonials() {
+  const { t } = useTranslation();
+  return (
+    <SectionBand id="reviews" $tone="muted" aria-labelledby="testimonials-title">
+      <SectionInner>
+        <SectionTitle id="testimonials-title">{t('testimonials.title')}</SectionTitle>
+        <Grid>
+          {TESTIMONIALS.map((key) => {
+            const name = t(`testimonials.items.${key}.name`);
+            return (
+              <li key={key}>
+                <Card>
+                  <Stars label={t('product.rating')} size={18} />
+                  <Quote>
+                    <p>{t(`testimonials.items.${key}.quote`)}</p>
+                  </Quote>
+                  <Caption>
+                    <Avatar aria-hidden="true">{name.charAt(0)}</Avatar>
+                    <span>
+                      <CustomerName>{name}</CustomerName>
+                      <Pet>{t(`testimonials.items.${key}.pet`)}</Pet>
+                    </span>
+                  </Caption>
+                </Card>
+              </li>
+            );
+          })}
+        </Grid>
+      </SectionInner>
+    </SectionBand>
+  );
+}
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: ${({ theme }) => theme.space.xl} 0 0;
+  padding: 0;
+  list-style: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Card = styled.figure`
+  height: 100%;
+  display: grid;
+  grid-template-rows: auto 1fr auto;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colour.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Quote = styled.blockquote`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  text-wrap: pretty;
+
+  p::before {
+    content: '“';
+  }
+  p::after {
+    content: '”';
+  }
+`;
+
+const Caption = styled.figcaption`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Avatar = styled.span`
+  display: grid;
+  place-items: center;
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colour.brandSoft};
+  color: ${({ theme }) => theme.colour.brand};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const CustomerName = styled.span`
+  display: block;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const Pet = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colour.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

@@ -1,0 +1,266 @@
+/**
+ * The landing page as a shopper sees it (spec §2 'Landing page', §4, §9), rendered through the real app
+ * with the real storefront machine. Queries go by role and accessible name.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../render-app';
+
+const heroImage = () => screen.getByRole('img', { name: /^Pet Ball Pro interactive electric ball in/ });
+const quantity = () => screen.getByRole('status', { name: 'Quantity' });
+const addToCart = () => screen.getByRole('button', { name: /^Add to Cart/ });
+const cartButton = () => screen.getByRole('button', { name: /^Open cart/ });
+const toastText = 'Added to cart successfully!';
+
+describe('landing page: colour', () => {
+  it('starts on Hot Pink', () => {
+    renderApp('/');
+    expect(screen.getByRole('radio', { name: 'Hot Pink' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Colour: Hot Pink' })).toBeInTheDocument();
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-hot-pink.svg');
+  });
+
+  it('shows the Ocean Blue ball in the hero after picking its swatch', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-ocean-blue.svg');
+    expect(heroImage()).toHaveAccessibleName(/in Ocean Blue/);
+    expect(screen.getByRole('group', { name: 'Colour: Ocean Blue' })).toBeInTheDocument();
+  });
+
+  it('moves the swatch selection with the arrow keys', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('radio', { name: 'Hot Pink' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Sunset Orange' })).toBeChecked();
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange.svg');
+  });
+
+  it('shows the Sunset Orange ball in the hero after clicking its showcase card', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: /Sunset Orange/ }));
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange.svg');
+    expect(screen.getByRole('radio', { name: 'Sunset Orange' })).toBeChecked();
+  });
+
+  it("moves the showcase 'Selected' badge to the clicked card", async () => {
+    const { user } = renderApp('/');
+    const pink = screen.getByRole('button', { name: /Hot Pink/ });
+    const blue = screen.getByRole('button', { name: /Ocean Blue/ });
+    expect(pink).toHaveAttribute('aria-pressed', 'true');
+    expect(within(pink).getByText('Selected')).toBeInTheDocument();
+
+    await user.click(blue);
+
+    expect(blue).toHaveAttribute('aria-pressed', 'true');
+    expect(within(blue).getByText('Selected')).toBeInTheDocument();
+    expect(pink).toHaveAttribute('aria-pressed', 'false');
+    expect(within(pink).queryByText('Selected')).not.toBeInTheDocument();
+  });
+});
+
+describe('landing page: quantity', () => {
+  it('keeps the quantity at 1 when decreasing from 1', async () => {
+    const { user } = renderApp('/');
+    const decrease = screen.getByRole('button', { name: 'Decrease quantity' });
+    expect(decrease).toHaveAttribute('aria-disabled', 'true');
+    expect(decrease).toHaveAccessibleDescription('Quantity cannot go below 1');
+
+    await user.click(decrease);
+
+    expect(quantity()).toHaveTextContent('1');
+    expect(decrease).toHaveFocus();
+  });
+
+  it('increases the quantity with the plus button', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(quantity()).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("shows 'Add to Cart - $43.96' at quantity 2", async () => {
+    const { user } = renderApp('/');
+    expect(addToCart()).toHaveAccessibleName('Add to Cart - $21.98');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(addToCart()).toHaveAccessibleName('Add to Cart - $43.96');
+  });
+});
+
+describe('landing page: cart button', () => {
+  it('shows no badge while the cart is empty', () => {
+    renderApp('/');
+    expect(cartButton()).toHaveAccessibleName('Open cart');
+    expect(cartButton().textContent).toBe('');
+  });
+
+  it('shows 2 on the badge after adding 2', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(addToCart());
+    expect(cartButton()).toHaveAccessibleName('Open cart, 2 items');
+    expect(within(cartButton()).getByText('2')).toBeInTheDocument();
+  });
+
+  it('accumulates to 3 after adding 1 more', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(addToCart());
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    await user.click(addToCart());
+    expect(cartButton()).toHaveAccessibleName('Open cart, 3 items');
+    expect(within(cartButton()).getByText('3')).toBeInTheDocument();
+  });
+
+  it('opens the cart dialog', async () => {
+    const { user } = renderApp('/');
+    await user.click(cartButton());
+    expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+
+  it("opens the cart dialog from 'Buy Now with PayPal'", async () => {
+    const { user } = renderApp('/');
+    expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy Now with PayPal' }));
+    expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+});
+
+describe('landing page: added toast', () => {
+  it('keeps an empty status region while no toast shows', () => {
+    renderApp('/');
+    expect(screen.queryByText(toastText)).not.toBeInTheDocument();
+    const regions = screen.getAllByRole('status');
+    expect(regions.some((region) => region.textContent === '')).toBe(true);
+  });
+
+  it('shows the toast for 3 s after adding', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    await user.click(addToCart());
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(toastText);
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByText(toastText)).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(toastText)).not.toBeInTheDocument();
+  });
+
+  it('restarts the 3 s when adding again', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    await user.click(addToCart());
+    act(() => vi.advanceTimersByTime(2000));
+    await user.click(addToCart());
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByText(toastText)).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(toastText)).not.toBeInTheDocument();
+  });
+
+  it('does not take focus', async () => {
+    const { user } = renderApp('/');
+    await user.click(addToCart());
+    expect(addToCart()).toHaveFocus();
+  });
+});
+
+describe('landing page: content', () => {
+  it('has one h1, the product title, naming the product section', () => {
+    renderApp('/');
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings).toHaveLength(1);
+    expect(screen.getByRole('region', { name: headings[0]!.textContent ?? '' })).toHaveAttribute(
+      'id',
+      'product',
+    );
+  });
+
+  it.each([
+    '4.3cm/1.69in diameter',
+    'NEW!',
+    '$39.99',
+    '45% OFF',
+    '(2,847 reviews)',
+    'Free shipping over $35',
+    '1-year warranty',
+    '30-day returns',
+  ])('shows %s in the product section', (text) => {
+    renderApp('/');
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('reads the crossed-out price as the former price', () => {
+    renderApp('/');
+    expect(screen.getByText('Was $39.99')).toBeInTheDocument();
+  });
+
+  it('shows five stars as one rating image', () => {
+    renderApp('/');
+    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5 stars' }).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([/up to 8 hours/i, /IPX7/])('mentions %s in the marketing text', (pattern) => {
+    renderApp('/');
+    expect(screen.getAllByText(pattern).length).toBeGreaterThan(0);
+  });
+
+  it('shows four feature cards and three numbered steps', () => {
+    renderApp('/');
+    const features = screen.getByRole('region', { name: 'Why Pets Love It' });
+    expect(within(features).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    const steps = screen.getByRole('region', { name: 'How It Works' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('shows three testimonials', () => {
+    renderApp('/');
+    const testimonials = screen.getByRole('region', { name: 'Happy Pets, Happy Owners' });
+    expect(within(testimonials).getAllByRole('figure')).toHaveLength(3);
+  });
+
+  it("links 'Get Yours Today - $21.98' to the product", () => {
+    renderApp('/');
+    expect(screen.getByRole('link', { name: /Get Yours Today - \$21\.98/ })).toHaveAttribute(
+      'href',
+      '#product',
+    );
+  });
+
+  it("links 'Order Now - $21.98' to the product and 'Learn More' to the features", () => {
+    renderApp('/');
+    expect(screen.getByRole('link', { name: 'Order Now - $21.98' })).toHaveAttribute('href', '#product');
+    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '#features');
+    expect(document.getElementById('features')).not.toBeNull();
+  });
+});
+
+describe('landing page: footer', () => {
+  it('opens the website builder in a new tab, safely and announced', () => {
+    renderApp('/');
+    const link = within(screen.getByRole('contentinfo')).getByRole('link', { name: /opens in a new tab/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it('has no other links', () => {
+    renderApp('/');
+    expect(within(screen.getByRole('contentinfo')).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('shows the Product, Support and Company columns and the social icons', () => {
+    renderApp('/');
+    const footer = within(screen.getByRole('contentinfo'));
+    for (const name of ['Product', 'Support', 'Company'])
+      expect(footer.getByRole('heading', { name })).toBeInTheDocument();
+    for (const name of ['Facebook', 'Instagram', 'Twitter', 'YouTube'])
+      expect(footer.getByRole('img', { name })).toBeInTheDocument();
+  });
+
+  it('shows the 2024 copyright', () => {
+    renderApp('/');
+    expect(screen.getByText('© 2024 Pet Ball Pro. All rights reserved.')).toBeInTheDocument();
+  });
+});
