@@ -15,6 +15,8 @@ export default defineConfig({
     },
   },
   build: {
+    // DIST_DIR lets parallel browser-test runs build and serve separate copies.
+    outDir: process.env.DIST_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
   },

@@ -3,6 +3,7 @@
  * Runs Playwright browser tests in the system Chromium against a fresh production build and prints a
  * closing line `<label>: N passed, N failed` from Playwright's JSON report.
  * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [playwright test args...]
+ * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side.
  * Exit code: Playwright's (non-zero on any failure).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,7 +20,7 @@ for (let index = 0; index < args.length; index += 1) {
 }
 
 const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-if (build) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const report = 'test-results/e2e-report.json';
 rmSync(report, { force: true });
