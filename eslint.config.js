@@ -19,6 +19,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Playwright fixtures call their continuation `use`, which is not React's hook.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': [

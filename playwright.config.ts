@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * Two viewports: mobile 375×812 and desktop 1280×800. The browser resolves no host but 127.0.0.1.
  */
 const executablePath = process.env.CHROME_PATH;
-if (!executablePath) throw new Error('CHROME_PATH is not set: run the browser tests through `npm run test:e2e`.');
+if (!executablePath)
+  throw new Error('CHROME_PATH is not set: run the browser tests through `npm run test:e2e`.');
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -30,7 +31,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true } },
+    {
+      name: 'mobile',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true },
+    },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

@@ -35,7 +35,12 @@ export const DISCOUNT_PERCENT = 45;
 /** The three colour options in display order (spec §3). */
 export const COLOURS: readonly ColourOption[] = [
   { id: 'hot-pink', name: 'Hot Pink', swatch: '#ec4899', image: '/images/pet-ball-hot-pink.svg' },
-  { id: 'sunset-orange', name: 'Sunset Orange', swatch: '#f97316', image: '/images/pet-ball-sunset-orange.svg' },
+  {
+    id: 'sunset-orange',
+    name: 'Sunset Orange',
+    swatch: '#f97316',
+    image: '/images/pet-ball-sunset-orange.svg',
+  },
   { id: 'ocean-blue', name: 'Ocean Blue', swatch: '#0ea5e9', image: '/images/pet-ball-ocean-blue.svg' },
 ];
 

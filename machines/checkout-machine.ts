@@ -63,7 +63,12 @@ export const CHECKOUT_FIELD_NAMES: readonly CheckoutFieldName[] = [
 ];
 
 /** Card fields: cleared from context as soon as the order is confirmed. */
-export const CARD_FIELD_NAMES = ['cardNumber', 'expiryDate', 'cvv', 'nameOnCard'] as const satisfies readonly CheckoutFieldName[];
+export const CARD_FIELD_NAMES = [
+  'cardNumber',
+  'expiryDate',
+  'cvv',
+  'nameOnCard',
+] as const satisfies readonly CheckoutFieldName[];
 
 /** The empty form a checkout starts with (spec §3 defaults). */
 export const EMPTY_CHECKOUT_FORM: Readonly<CheckoutForm> = {

@@ -88,5 +88,10 @@ export function orderTotals(items: readonly LineItem[], methodId: ShippingMethod
   const subtotal = subtotalCents(items);
   const shipping = shippingCents(subtotal, methodId);
   const tax = taxCents(subtotal);
-  return { subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + tax };
+  return {
+    subtotalCents: subtotal,
+    shippingCents: shipping,
+    taxCents: tax,
+    totalCents: subtotal + shipping + tax,
+  };
 }

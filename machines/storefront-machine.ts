@@ -97,13 +97,18 @@ export const storefrontMachine = setup({
           id: 'cart.open',
           description: "Shows the line (current colour, cart count) or 'Your cart is empty'.",
           on: {
-            'cart.close': { target: 'closed', description: "'Continue Shopping', 'Start Shopping' or Escape." },
+            'cart.close': {
+              target: 'closed',
+              description: "'Continue Shopping', 'Start Shopping' or Escape.",
+            },
             'checkout.proceed': {
               guard: 'hasItems',
               target: 'closed',
               actions: {
                 type: 'navigateToCheckout',
-                params: ({ context }) => ({ checkoutInput: checkoutInputFor(context.colourId, context.cartCount) }),
+                params: ({ context }) => ({
+                  checkoutInput: checkoutInputFor(context.colourId, context.cartCount),
+                }),
               },
             },
           },
@@ -159,4 +164,3 @@ export const selectCanDecrement = (snapshot: StorefrontSnapshot): boolean => sna
  */
 export const selectCartLine = (snapshot: StorefrontSnapshot): LineItem | null =>
   snapshot.context.cartCount > 0 ? lineItemFor(snapshot.context.colourId, snapshot.context.cartCount) : null;
-

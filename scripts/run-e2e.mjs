@@ -19,7 +19,10 @@ for (let index = 0; index < args.length; index += 1) {
   else playwrightArgs.push(args[index]);
 }
 
-const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+}).trim();
 if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const report = 'test-results/e2e-report.json';
@@ -33,9 +36,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  const { stats, errors = [] } = JSON.parse(readFileSync(report, 'utf8'));
   passed = stats.expected + stats.flaky;
-  failed = stats.unexpected;
+  failed = stats.unexpected + errors.length;
   skipped = stats.skipped;
 } catch {
   failed = Math.max(failed, 1);

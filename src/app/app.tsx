@@ -17,12 +17,13 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * given the app's `navigateToCheckout`: `router.navigate('/checkout', { state: checkoutInput })`.
  */
 export function App({ router }: { router: AppRouter }) {
-  const i18n = useMemo(createI18n, []);
+  const i18n = useMemo(() => createI18n(), []);
   const storefrontLogic = useMemo(
     () =>
       storefrontMachine.provide({
         actions: {
-          navigateToCheckout: (_, { checkoutInput }) => void router.navigate('/checkout', { state: checkoutInput }),
+          navigateToCheckout: (_, { checkoutInput }) =>
+            void router.navigate('/checkout', { state: checkoutInput }),
         },
       }),
     [router],

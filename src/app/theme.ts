@@ -26,12 +26,27 @@ export const theme = {
     paypalText: '#111827',
   },
   font: {
-    family:
-      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-    size: { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.5rem', xxl: '2rem', hero: 'clamp(2rem, 5vw, 3rem)' },
+    family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    size: {
+      xs: '0.75rem',
+      sm: '0.875rem',
+      md: '1rem',
+      lg: '1.125rem',
+      xl: '1.5rem',
+      xxl: '2rem',
+      hero: 'clamp(2rem, 5vw, 3rem)',
+    },
     weight: { regular: 400, medium: 500, bold: 700, black: 800 },
   },
-  space: { xs: '0.25rem', sm: '0.5rem', md: '1rem', lg: '1.5rem', xl: '2rem', xxl: '3rem', section: 'clamp(3rem, 8vw, 5rem)' },
+  space: {
+    xs: '0.25rem',
+    sm: '0.5rem',
+    md: '1rem',
+    lg: '1.5rem',
+    xl: '2rem',
+    xxl: '3rem',
+    section: 'clamp(3rem, 8vw, 5rem)',
+  },
   radius: { sm: '6px', md: '10px', lg: '16px', xl: '24px', pill: '999px' },
   shadow: {
     card: '0 1px 2px rgba(15, 23, 42, 0.06), 0 4px 16px rgba(15, 23, 42, 0.06)',

@@ -84,7 +84,10 @@ const en = {
     title: 'How It Works',
     steps: {
       charge: { title: 'Charge', text: 'Plug in the USB cable until the light turns green.' },
-      activate: { title: 'Activate', text: 'Press the button once and the ball wakes up with a gentle roll.' },
+      activate: {
+        title: 'Activate',
+        text: 'Press the button once and the ball wakes up with a gentle roll.',
+      },
       play: { title: 'Play', text: 'Watch your pet chase, pounce and play for hours.' },
     },
     step: 'Step {{number}}',
@@ -103,12 +106,14 @@ const en = {
         pet: 'Cat owner',
       },
       james: {
-        quote: 'Max is a high-energy Labrador and this ball keeps him busy for hours. It survived the pond, too.',
+        quote:
+          'Max is a high-energy Labrador and this ball keeps him busy for hours. It survived the pond, too.',
         name: 'James T.',
         pet: 'Dog owner',
       },
       priya: {
-        quote: 'The Ocean Blue one is gorgeous and the battery really lasts. Our two kittens share it happily.',
+        quote:
+          'The Ocean Blue one is gorgeous and the battery really lasts. Our two kittens share it happily.',
         name: 'Priya K.',
         pet: 'Cat owner',
       },
@@ -187,7 +192,11 @@ const en = {
           description: 'Free shipping on orders over $35',
         },
         express: { name: 'Express Shipping', delivery: '2-3 business days', description: 'Faster delivery' },
-        overnight: { name: 'Overnight Shipping', delivery: '1 business day', description: 'Next day delivery' },
+        overnight: {
+          name: 'Overnight Shipping',
+          delivery: '1 business day',
+          description: 'Next day delivery',
+        },
       },
     },
     payment: {
@@ -210,6 +219,7 @@ const en = {
       free: 'FREE',
       tax: 'Tax (8%)',
       total: 'Total',
+      totals: 'Order totals',
       ssl: 'Secured with 256-bit SSL encryption',
     },
     confirmed: {

@@ -29,7 +29,10 @@ export function CheckoutPage() {
     [navigate, storefront],
   );
   return (
-    <CheckoutActorContext.Provider logic={checkoutLogic} options={{ input: { checkoutInput: location.state } }}>
+    <CheckoutActorContext.Provider
+      logic={checkoutLogic}
+      options={{ input: { checkoutInput: location.state } }}
+    >
       <title>{`${t('checkout.title')} – ${t('brand.name')}`}</title>
       <CheckoutView />
     </CheckoutActorContext.Provider>

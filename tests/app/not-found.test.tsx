@@ -5,7 +5,9 @@ import { renderApp } from '@tests/render-app';
 describe('not-found page (spec §2, §8)', () => {
   it.each(['/nope', '/checkout/extra', '/CHECKOUT-', '/products/pet-ball'])('shows for %s', async (path) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This page has not been generated' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page has not been generated' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Tell me what you would like on this page')).toBeInTheDocument();
   });
 

@@ -69,21 +69,29 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
 
   it('takes prices from the catalog, never from the state, and ignores the passed total', () => {
     const items = lineItemsFromCheckoutInput({ items: [item({ price: '0.01' })], total: 0.01 });
-    expect(items).toEqual([expect.objectContaining({ colourId: 'ocean-blue', quantity: 2, unitPriceCents: 2198 })]);
+    expect(items).toEqual([
+      expect.objectContaining({ colourId: 'ocean-blue', quantity: 2, unitPriceCents: 2198 }),
+    ]);
     expect(orderTotals(items, 'standard').subtotalCents).toBe(4396);
   });
 
   it('takes name and image from the catalog, never from the state', () => {
-    const [line] = lineItemsFromCheckoutInput({ items: [item({ name: '<script>', image: 'https://evil.example/x.png' })] });
+    const [line] = lineItemsFromCheckoutInput({
+      items: [item({ name: '<script>', image: 'https://evil.example/x.png' })],
+    });
     expect(line).toMatchObject({ name: 'Pet Ball Pro', image: '/images/pet-ball-ocean-blue.svg' });
   });
 
   it('accepts colour ids as well as names', () => {
-    expect(lineItemsFromCheckoutInput({ items: [item({ color: 'sunset-orange' })] })[0]?.colourId).toBe('sunset-orange');
+    expect(lineItemsFromCheckoutInput({ items: [item({ color: 'sunset-orange' })] })[0]?.colourId).toBe(
+      'sunset-orange',
+    );
   });
 
   it('keeps the valid items and drops the broken ones', () => {
-    const items = lineItemsFromCheckoutInput({ items: [item({ quantity: -1 }), item({ color: 'Hot Pink', quantity: 1 })] });
+    const items = lineItemsFromCheckoutInput({
+      items: [item({ quantity: -1 }), item({ color: 'Hot Pink', quantity: 1 })],
+    });
     expect(items.map((line) => [line.colourId, line.quantity])).toEqual([['hot-pink', 1]]);
   });
 
@@ -100,14 +108,18 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
   });
 
   it('caps a huge quantity so every cents figure stays a safe integer', () => {
-    const [line] = lineItemsFromCheckoutInput({ items: [item({ quantity: 1e9 }), item({ quantity: MAX_LINE_QUANTITY })] });
+    const [line] = lineItemsFromCheckoutInput({
+      items: [item({ quantity: 1e9 }), item({ quantity: MAX_LINE_QUANTITY })],
+    });
     expect(line?.quantity).toBe(MAX_LINE_QUANTITY);
     const totals = orderTotals([line!], 'overnight');
     expect(Object.values(totals).every(Number.isSafeInteger)).toBe(true);
   });
 
   it('ignores __proto__ keys without polluting prototypes', () => {
-    const state = JSON.parse('{"items":[{"id":"pet-ball-pro","color":"Hot Pink","quantity":1,"__proto__":{"polluted":true}}],"__proto__":{"polluted":true}}');
+    const state = JSON.parse(
+      '{"items":[{"id":"pet-ball-pro","color":"Hot Pink","quantity":1,"__proto__":{"polluted":true}}],"__proto__":{"polluted":true}}',
+    );
     expect(lineItemsFromCheckoutInput(state)[0]).toMatchObject({ colourId: 'hot-pink', quantity: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -33,7 +33,9 @@ describe('checkout machine: input (spec §3)', () => {
   it('defaults to one Hot Pink ball, total $21.98 + tax, when there is no navigation state', () => {
     const { actor } = start();
     const { lineItems } = actor.getSnapshot().context;
-    expect(lineItems).toEqual([expect.objectContaining({ colourId: 'hot-pink', quantity: 1, unitPriceCents: 2198 })]);
+    expect(lineItems).toEqual([
+      expect.objectContaining({ colourId: 'hot-pink', quantity: 1, unitPriceCents: 2198 }),
+    ]);
     expect(selectOrderTotals(actor.getSnapshot())).toEqual({
       subtotalCents: 2198,
       shippingCents: 0,
@@ -83,7 +85,10 @@ describe('form and shipping method', () => {
   ] as const)('prices %s shipping for one ball: shipping %i, total %i cents', (method, shipping, total) => {
     const { actor } = start();
     actor.send({ type: 'shippingMethod.select', shippingMethodId: method });
-    expect(selectOrderTotals(actor.getSnapshot())).toMatchObject({ shippingCents: shipping, totalCents: total });
+    expect(selectOrderTotals(actor.getSnapshot())).toMatchObject({
+      shippingCents: shipping,
+      totalCents: total,
+    });
   });
 
   it('waives express shipping for two balls (subtotal ≥ $35)', () => {

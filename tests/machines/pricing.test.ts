@@ -12,13 +12,30 @@ import {
 const balls = (quantity: number): LineItem[] => [lineItemFor('hot-pink', quantity)];
 
 describe('orderTotals (spec §9, all figures in cents)', () => {
-  it.each<[string, LineItem[], ShippingMethodId, { subtotal: number; shipping: number; tax: number; total: number }]>([
+  it.each<
+    [string, LineItem[], ShippingMethodId, { subtotal: number; shipping: number; tax: number; total: number }]
+  >([
     ['1 item, standard', balls(1), 'standard', { subtotal: 2198, shipping: 0, tax: 176, total: 2374 }],
     ['1 item, express', balls(1), 'express', { subtotal: 2198, shipping: 999, tax: 176, total: 3373 }],
     ['1 item, overnight', balls(1), 'overnight', { subtotal: 2198, shipping: 1999, tax: 176, total: 4373 }],
-    ['2 items, express: free shipping', balls(2), 'express', { subtotal: 4396, shipping: 0, tax: 352, total: 4748 }],
-    ['2 items, overnight: free shipping', balls(2), 'overnight', { subtotal: 4396, shipping: 0, tax: 352, total: 4748 }],
-    ['3 items across two colours', [lineItemFor('hot-pink', 1), lineItemFor('ocean-blue', 2)], 'standard', { subtotal: 6594, shipping: 0, tax: 528, total: 7122 }],
+    [
+      '2 items, express: free shipping',
+      balls(2),
+      'express',
+      { subtotal: 4396, shipping: 0, tax: 352, total: 4748 },
+    ],
+    [
+      '2 items, overnight: free shipping',
+      balls(2),
+      'overnight',
+      { subtotal: 4396, shipping: 0, tax: 352, total: 4748 },
+    ],
+    [
+      '3 items across two colours',
+      [lineItemFor('hot-pink', 1), lineItemFor('ocean-blue', 2)],
+      'standard',
+      { subtotal: 6594, shipping: 0, tax: 528, total: 7122 },
+    ],
   ])('%s', (_name, items, method, expected) => {
     expect(orderTotals(items, method)).toEqual({
       subtotalCents: expected.subtotal,
@@ -67,6 +84,7 @@ describe('taxCents: 8% rounded half up to the cent', () => {
   it('gives an integer number of cents for any integer subtotal', () => {
     // 8% of an integer cent amount is a multiple of 0.08, so an exact half cent never occurs; the
     // boundary cases are .48 (down) and .56 (up), covered above.
-    for (let subtotal = 0; subtotal < 5000; subtotal += 1) expect(Number.isInteger(taxCents(subtotal))).toBe(true);
+    for (let subtotal = 0; subtotal < 5000; subtotal += 1)
+      expect(Number.isInteger(taxCents(subtotal))).toBe(true);
   });
 });

@@ -150,7 +150,14 @@ describe('cart modal (spec §2 Cart modal)', () => {
     expect(navigateToCheckout).toHaveBeenCalledWith({
       checkoutInput: {
         items: [
-          { id: 'pet-ball-pro', name: 'Pet Ball Pro', color: 'Ocean Blue', quantity: 2, price: 21.98, image: '/images/pet-ball-ocean-blue.svg' },
+          {
+            id: 'pet-ball-pro',
+            name: 'Pet Ball Pro',
+            color: 'Ocean Blue',
+            quantity: 2,
+            price: 21.98,
+            image: '/images/pet-ball-ocean-blue.svg',
+          },
         ],
         total: 43.96,
       },

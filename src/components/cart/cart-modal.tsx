@@ -1,0 +1,153 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { keyframes } from 'styled-components';
+import { selectIsCartOpen } from '@machines/storefront-machine';
+import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { CartContents } from './cart-contents';
+
+/**
+ * The cart modal (spec §2 'Cart modal', §4 'Landing page'): a native `<dialog>` opened with
+ * `showModal()` while the storefront machine is in `cart.open` and closed with `close()` otherwise.
+ * The machine is the truth: Escape (`cancel`) and any other native close send `cart.close`, and the
+ * dialog only follows the machine. Named by its visible title 'Your Cart'; the native dialog traps
+ * focus, makes the page inert and returns focus to the opener on close.
+ */
+export function CartModal() {
+  const isOpen = StorefrontActorContext.useSelector(selectIsCartOpen);
+  const storefront = StorefrontActorContext.useActorRef();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { t } = useTranslation();
+
+  // DOM sync only: the dialog's open state mirrors the machine's `cart` region.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+
+  // The dialog closes itself when the machine closes it, too: only report closes the machine missed.
+  const requestClose = () => {
+    if (selectIsCartOpen(storefront.getSnapshot())) storefront.send({ type: 'cart.close' });
+  };
+
+  return (
+    <Dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: let the machine close the dialog rather than the browser.
+        event.preventDefault();
+        requestClose();
+      }}
+      onClose={requestClose}
+    >
+      <Header>
+        <Title id={titleId}>{t('cart.title')}</Title>
+        <CloseButton type="button" aria-label={t('cart.close')} onClick={requestClose}>
+          <X aria-hidden size={22} />
+        </CloseButton>
+      </Header>
+      <CartContents />
+    </Dialog>
+  );
+}
+
+const sheetIn = keyframes`
+  from { transform: translateY(100%); }
+  to { transform: translateY(0); }
+`;
+
+const cardIn = keyframes`
+  from { opacity: 0; transform: translateY(12px) scale(0.98); }
+  to { opacity: 1; transform: none; }
+`;
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`;
+
+const Dialog = styled.dialog`
+  /* Small screens: a full-width sheet docked to the bottom. */
+  width: 100%;
+  max-width: 100%;
+  max-height: 90dvh;
+  margin: auto 0 0;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.xl} ${({ theme }) => theme.radius.xl} 0 0;
+  background: ${({ theme }) => theme.colour.surface};
+  color: ${({ theme }) => theme.colour.text};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  overflow-y: auto;
+  overscroll-behavior: contain;
+
+  /* Only style display while open: a display value on a closed dialog would show it. */
+  &[open] {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.lg};
+    animation: ${sheetIn} ${({ theme }) => theme.motion.normal} ease-out;
+  }
+
+  &::backdrop {
+    background: rgba(15, 23, 42, 0.55);
+    backdrop-filter: blur(2px);
+  }
+  &[open]::backdrop {
+    animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
+  }
+
+  /* Larger screens: a centred card. */
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    width: min(28rem, calc(100% - 2 * ${({ theme }) => theme.space.md}));
+    margin: auto;
+    padding: ${({ theme }) => theme.space.xl};
+    border-radius: ${({ theme }) => theme.radius.lg};
+
+    &[open] {
+      animation-name: ${cardIn};
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    &[open],
+    &[open]::backdrop {
+      animation: none;
+    }
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.black};
+`;
+
+const CloseButton = styled.button`
+  display: inline-grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  flex: none;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.colour.textMuted};
+  transition: background-color ${({ theme }) => theme.motion.fast};
+
+  &:hover {
+    background: ${({ theme }) => theme.colour.surfaceMuted};
+    color: ${({ theme }) => theme.colour.text};
+  }
+`;

@@ -1,0 +1,85 @@
+import { useId, useMemo, type ComponentProps } from 'react';
+import styled from 'styled-components';
+import { selectFieldValue, selectIsProcessing, type CheckoutFieldName } from '@machines/checkout-machine';
+import { CheckoutActorContext } from '@/actors/checkout-actor';
+
+/** Input attributes a {@link FormField} passes through (spec §3, §5: `required` is the only check). */
+type InputAttributes = Pick<
+  ComponentProps<'input'>,
+  'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'required'
+>;
+
+/** Props of {@link FormField}. */
+export interface FormFieldProps extends InputAttributes {
+  /** The spec's field name (spec §3); also the input's `name`. */
+  name: CheckoutFieldName;
+  /** The visible label text, already translated. */
+  label: string;
+}
+
+/**
+ * One checkout form field (spec §2 'Checkout page', §3, §5): a visible `<label htmlFor>` and a
+ * controlled `<input name>` whose value is read from the checkout machine and whose edits are sent as
+ * `field.change`. Only the browser's native `required` check applies: no format or length checks.
+ * Read-only while the order is processing (the machine ignores edits then). The value is never
+ * logged, stored elsewhere or put in a URL.
+ */
+export function FormField({ name, label, type = 'text', ...inputAttributes }: FormFieldProps) {
+  const id = useId();
+  const selectValue = useMemo(() => selectFieldValue(name), [name]);
+  const value = CheckoutActorContext.useSelector(selectValue);
+  const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
+  const { send } = CheckoutActorContext.useActorRef();
+
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        readOnly={isProcessing}
+        onChange={(event) => send({ type: 'field.change', name, value: event.target.value })}
+        {...inputAttributes}
+      />
+    </Field>
+  );
+}
+
+const Field = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+`;
+
+const Label = styled.label`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Input = styled.input`
+  width: 100%;
+  min-height: 48px;
+  padding: 0.625rem 0.875rem;
+  border: 1px solid ${({ theme }) => theme.colour.textMuted};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colour.surface};
+  transition:
+    border-color ${({ theme }) => theme.motion.fast},
+    box-shadow ${({ theme }) => theme.motion.fast};
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colour.textMuted};
+  }
+  &:hover {
+    border-color: ${({ theme }) => theme.colour.text};
+  }
+  &:focus-visible {
+    border-color: ${({ theme }) => theme.colour.focus};
+    outline-offset: 0;
+  }
+  &:read-only {
+    background: ${({ theme }) => theme.colour.surfaceMuted};
+  }
+`;

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/**
+ * A section of the checkout form as a card (spec §2 'Checkout page': Contact Information, Shipping
+ * Address, Shipping Method, Payment): a `<fieldset>` whose `<legend>` holds an `<h2>`, so the title both
+ * names the group of fields and appears in the heading outline.
+ */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Fieldset>
+      <Legend>
+        <Title>{title}</Title>
+      </Legend>
+      {children}
+    </Fieldset>
+  );
+}
+
+/**
+ * A row of fields that sit side by side when there is room (first/last name; city/state/ZIP;
+ * expiry/CVV) and stack when there is not: intrinsic sizing, so no breakpoint is needed.
+ */
+export const FieldRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Fieldset = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colour.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+/* Floated, the legend is laid out as ordinary content instead of sitting on the fieldset's border. */
+const Legend = styled.legend`
+  float: left;
+  width: 100%;
+  padding: 0;
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;

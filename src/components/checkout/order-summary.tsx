@@ -1,0 +1,198 @@
+import { ShieldCheck } from 'lucide-react';
+import { shallowEqual } from '@xstate/react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { selectLineItems, selectOrderTotals } from '@machines/checkout-machine';
+import { lineTotalCents } from '@machines/pricing';
+import { CheckoutActorContext } from '@/actors/checkout-actor';
+import { Perks } from '@/components/landing/perks';
+import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
+import { formatCents } from '@/lib/format-money';
+
+/**
+ * The Order Summary side panel (spec §2 'Checkout page', §9): the line items (image, name, colour,
+ * quantity, line total), then Subtotal, Shipping ('FREE' when 0), Tax (8%) and Total as a table of
+ * row headers and amounts, an SSL note and the shop's perks (shared with the landing page). Every amount is integer cents from
+ * `selectOrderTotals`, formatted here.
+ */
+export function OrderSummary() {
+  const lineItems = CheckoutActorContext.useSelector(selectLineItems);
+  const totals = CheckoutActorContext.useSelector(selectOrderTotals, shallowEqual);
+  const titleId = useId();
+  const { t } = useTranslation();
+
+  return (
+    <Panel aria-labelledby={titleId}>
+      <Title id={titleId}>{t('checkout.summary.title')}</Title>
+
+      <Items>
+        {lineItems.map((item) => (
+          <Item key={item.colourId}>
+            <Thumb src={item.image} alt="" width={64} height={64} />
+            <ItemText>
+              <ItemName>{t('brand.name')}</ItemName>
+              <ItemMeta>{t('checkout.summary.colour', { colour: t(`colour.${item.colourId}`) })}</ItemMeta>
+              <ItemMeta>{t('checkout.summary.quantity', { count: item.quantity })}</ItemMeta>
+            </ItemText>
+            <Amount>{formatCents(lineTotalCents(item))}</Amount>
+          </Item>
+        ))}
+      </Items>
+
+      <Totals>
+        <VisuallyHiddenCaption>{t('checkout.summary.totals')}</VisuallyHiddenCaption>
+        <tbody>
+          <tr>
+            <th scope="row">{t('checkout.summary.subtotal')}</th>
+            <td>{formatCents(totals.subtotalCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('checkout.summary.shipping')}</th>
+            <td>
+              {totals.shippingCents === 0 ? (
+                <Free>{t('checkout.summary.free')}</Free>
+              ) : (
+                formatCents(totals.shippingCents)
+              )}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{t('checkout.summary.tax')}</th>
+            <td>{formatCents(totals.taxCents)}</td>
+          </tr>
+          <TotalRow>
+            <th scope="row">{t('checkout.summary.total')}</th>
+            <td>{formatCents(totals.totalCents)}</td>
+          </TotalRow>
+        </tbody>
+      </Totals>
+
+      <Ssl>
+        <ShieldCheck aria-hidden size={18} />
+        {t('checkout.summary.ssl')}
+      </Ssl>
+      <SummaryPerks />
+    </Panel>
+  );
+}
+
+const Panel = styled.aside`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colour.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
+    position: sticky;
+    top: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const Items = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Thumb = styled.img`
+  width: 64px;
+  height: 64px;
+  object-fit: cover;
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colour.surfaceMuted};
+`;
+
+const ItemText = styled.div`
+  display: grid;
+  gap: 2px;
+  min-width: 0;
+`;
+
+const ItemName = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const ItemMeta = styled.p`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colour.textMuted};
+`;
+
+const Amount = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const Totals = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  border-top: 1px solid ${({ theme }) => theme.colour.border};
+
+  th,
+  td {
+    padding-block: ${({ theme }) => theme.space.xs};
+  }
+  tr:first-child > * {
+    padding-top: ${({ theme }) => theme.space.md};
+  }
+  th {
+    text-align: start;
+    font-weight: ${({ theme }) => theme.font.weight.regular};
+    color: ${({ theme }) => theme.colour.textMuted};
+  }
+  td {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const TotalRow = styled.tr`
+  th,
+  td {
+    padding-top: ${({ theme }) => theme.space.md};
+    border-top: 1px solid ${({ theme }) => theme.colour.border};
+    font-size: ${({ theme }) => theme.font.size.lg};
+    font-weight: ${({ theme }) => theme.font.weight.black};
+    color: ${({ theme }) => theme.colour.text};
+  }
+`;
+
+const Free = styled.span`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colour.success};
+`;
+
+const VisuallyHiddenCaption = styled.caption`
+  ${visuallyHiddenStyles}
+`;
+
+const Ssl = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colour.success};
+`;
+
+const SummaryPerks = styled(Perks)`
+  flex-direction: column;
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colour.border};
+`;

@@ -1,0 +1,54 @@
+import { Loader2, Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import styled, { keyframes } from 'styled-components';
+import { selectIsProcessing, selectOrderTotals, type CheckoutSnapshot } from '@machines/checkout-machine';
+import { CheckoutActorContext } from '@/actors/checkout-actor';
+import { Button } from '@/components/ui/button';
+import { formatCents } from '@/lib/format-money';
+
+const selectTotalCents = (snapshot: CheckoutSnapshot): number => selectOrderTotals(snapshot).totalCents;
+
+/**
+ * The checkout form's submit button (spec §2 'Checkout page', §4 'Checkout'): 'Complete Order - $X'
+ * with the order total (integer cents, formatted here). While the order is processing (3 s, spec §9)
+ * it is disabled and `aria-busy`, and shows a spinning loader with 'Processing...'.
+ */
+export function SubmitButton() {
+  const totalCents = CheckoutActorContext.useSelector(selectTotalCents);
+  const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
+  const { t } = useTranslation();
+
+  return (
+    <Submit type="submit" $block disabled={isProcessing} aria-busy={isProcessing}>
+      {isProcessing ? (
+        <>
+          <Spinner aria-hidden size={20} />
+          {t('checkout.processing')}
+        </>
+      ) : (
+        <>
+          <Lock aria-hidden size={18} />
+          {t('checkout.submit', { price: formatCents(totalCents) })}
+        </>
+      )}
+    </Submit>
+  );
+}
+
+const spin = keyframes`
+  to { transform: rotate(360deg); }
+`;
+
+const Submit = styled(Button)`
+  min-height: 56px;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Spinner = styled(Loader2)`
+  animation: ${spin} 1s linear infinite;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;

@@ -1,0 +1,108 @@
+/**
+ * The cart modal (spec §2 'Cart modal', §4 'Landing page'), exercised through the whole app as a
+ * shopper would: open it from the cart button, read the line, close it, proceed to checkout.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, type RenderedApp } from '@tests/render-app';
+
+async function openCart(user: RenderedApp['user']) {
+  await user.click(screen.getByRole('button', { name: /^open cart/i }));
+  return screen.getByRole('dialog', { name: 'Your Cart' });
+}
+
+async function addToCart(user: RenderedApp['user'], times: number) {
+  for (let i = 0; i < times; i += 1) {
+    await user.click(screen.getByRole('button', { name: /^add to cart/i }));
+  }
+}
+
+// Every test renders the whole landing page in jsdom, which can take seconds on a busy machine.
+describe('cart modal', { timeout: 15_000 }, () => {
+  it('opens from the cart button as a dialog named Your Cart', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const dialog = await openCart(user);
+
+    expect(dialog).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+
+  it('shows an empty cart whose Start Shopping button closes the modal', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    const dialog = await openCart(user);
+
+    expect(within(dialog).getByText('Your cart is empty')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Start Shopping' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
+  });
+
+  it('closes with the close button', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    const dialog = await openCart(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close cart' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
+  });
+
+  it('closes with Escape and can be opened again', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    const dialog = await openCart(user);
+
+    // jsdom does not map Escape to a dialog's cancel event: fire the event the browser would.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+
+    expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
+
+    expect(await openCart(user)).toBeVisible();
+  });
+
+  it('shows one line with the quantity, line total and colour after adding twice', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    await addToCart(user, 2);
+
+    const dialog = await openCart(user);
+
+    expect(within(dialog).getByText('Pet Ball Pro')).toBeInTheDocument();
+    expect(within(dialog).getByText('Colour: Hot Pink')).toBeInTheDocument();
+    expect(within(dialog).getByText('Qty: 2')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('$43.96')).toHaveLength(2); // line total and cart total
+  });
+
+  it('shows the currently selected colour, not the colour at the time of adding', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    await addToCart(user, 1);
+
+    await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));
+    const dialog = await openCart(user);
+
+    expect(within(dialog).getByText('Colour: Ocean Blue')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Colour: Hot Pink')).not.toBeInTheDocument();
+  });
+
+  it('closes with Continue Shopping', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    await addToCart(user, 1);
+    const dialog = await openCart(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continue Shopping' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
+  });
+
+  it('goes to /checkout with the cart items when proceeding to checkout', async () => {
+    const { user, router } = renderApp('/', { fakeTimers: true });
+    await addToCart(user, 2);
+    const dialog = await openCart(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Checkout' }));
+
+    expect(router.state.location.pathname).toBe('/checkout');
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByText('Qty: 2')).toBeInTheDocument();
+    expect(within(summary).getByRole('row', { name: 'Subtotal $43.96' })).toBeInTheDocument();
+  });
+});
