@@ -1,12 +1,51 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const modelSuite = process.env.VITEST_SUITE === 'model';
+
+/**
+ * `vite preview` answers a page request for an unknown path as production does (deploy/nginx.conf):
+ * status 404 with the prerendered `404.html`, instead of Vite's SPA fallback to `index.html` (the
+ * landing page, which the client would then replace). Files and `<path>.html` pages are served as
+ * usual; a build without `404.html` (plain `vite build`) keeps the SPA fallback.
+ */
+function previewNotFoundPage(): Plugin {
+  return {
+    name: 'preview-not-found-page',
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+      server.middlewares.use((request, response, next) => {
+        const notFoundPage = join(outDir, '404.html');
+        const accept = request.headers.accept ?? '*/*';
+        // The same requests Vite's own HTML fallback treats as page requests.
+        const wantsPage =
+          request.method === 'GET' && (accept.includes('text/html') || accept.includes('*/*'));
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://preview').pathname);
+        } catch {
+          return next();
+        }
+        const known =
+          pathname === '/' || isFile(join(outDir, pathname)) || isFile(join(outDir, `${pathname}.html`));
+        if (!wantsPage || known || !isFile(notFoundPage)) return next();
+        response.statusCode = 404;
+        response.setHeader('Content-Type', 'text/html; charset=utf-8');
+        response.end(readFileSync(notFoundPage));
+      });
+    },
+  };
+}
 
 /** Vite (build, dev server, preview) and Vitest (jsdom unit and component tests) configuration. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), previewNotFoundPage()],
   resolve: {
     alias: {
       '@/': fromRoot('./src/'),
@@ -19,6 +58,8 @@ export default defineConfig({
     outDir: process.env.DIST_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: scripts/prerender.mjs and the size-budget test read the chunk graph from it.
+    manifest: true,
   },
   preview: {
     host: '127.0.0.1',
@@ -29,7 +70,9 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./tests/setup.ts'],
-    include: ['tests/**/*.test.{ts,tsx}'],
+    // The model suite (tests/model) runs on its own, `npm run test:model` (VITEST_SUITE=model), not twice.
+    include: modelSuite ? ['tests/model/**/*.test.{ts,tsx}'] : ['tests/**/*.test.{ts,tsx}'],
+    exclude: modelSuite ? configDefaults.exclude : [...configDefaults.exclude, 'tests/model/**'],
     restoreMocks: true,
     // Inlined so a test can load a fresh copy (the detector caches whether storage works).
     server: { deps: { inline: ['i18next-browser-languagedetector'] } },

@@ -3,7 +3,10 @@ import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { App, type AppRouter } from '@/app/app';
-import { routes } from '@/app/router';
+import { resolveLazyRoutes, routes } from '@/app/router';
+
+// The checkout route is code-split (`lazy`): load it once so every test renders any path synchronously.
+await resolveLazyRoutes(routes);
 
 /** What {@link renderApp} returns: Testing Library's result, a user-event session and the router. */
 export interface RenderedApp extends RenderResult {

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { colourById } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
@@ -10,12 +11,18 @@ const IMAGE_SIZE = 480;
 /**
  * The hero of the landing page (spec §2 'Landing page'): the product image for the selected colour on a
  * soft brand-tinted background, the 'NEW!' badge and the size note '4.3cm/1.69in diameter'.
- * The image is above the fold, so it loads eagerly with high fetch priority.
+ * The image is above the fold, so it loads eagerly with high fetch priority (and the prerendered page
+ * preloads it).
  */
 export function Hero() {
   const { t } = useTranslation();
   const colourId = StorefrontActorContext.useSelector(selectColourId);
   const colour = colourById(colourId);
+  // The image the page opens with is its largest paint (LCP): fading it in from transparent would
+  // postpone that paint, so only the images of later colour choices fade in.
+  const [openingColourId] = useState(colourId);
+  const [hasChangedColour, setHasChangedColour] = useState(false);
+  if (!hasChangedColour && colourId !== openingColourId) setHasChangedColour(true);
 
   return (
     <Figure>
@@ -30,6 +37,7 @@ export function Hero() {
           alt={t('hero.imageAlt', { colour: t(`colour.${colour.id}`) })}
           fetchPriority="high"
           decoding="async"
+          $fadeIn={hasChangedColour}
         />
       </Stage>
       <SizeNote>{t('hero.sizeNote')}</SizeNote>
@@ -73,12 +81,16 @@ const Stage = styled.div`
   overflow: hidden;
 `;
 
-const Image = styled.img`
+const Image = styled.img<{ $fadeIn: boolean }>`
   width: min(100%, 420px);
   height: auto;
   aspect-ratio: 1;
   object-fit: contain;
-  animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
+  ${({ $fadeIn, theme }) =>
+    $fadeIn &&
+    css`
+      animation: ${fadeIn} ${theme.motion.normal} ease-out;
+    `}
 `;
 
 const NewBadge = styled.span`

@@ -1,0 +1,176 @@
+/**
+ * Server entry used only at build time (scripts/prerender.mjs): renders a route of the shop to static
+ * HTML with React's server renderer, collects the styled-components CSS it used (critical CSS, inlined
+ * in `<head>`), and builds the route's SEO tags. The client hydrates this markup (src/main.tsx), so it
+ * renders the very same tree: `App` with a data router over the same route table, in StrictMode.
+ */
+import type { TFunction } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import { ServerStyleSheet } from 'styled-components';
+import { App } from '@/app/app';
+import { createI18n } from '@/app/i18n';
+import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
+import { COLOURS, DEFAULT_COLOUR_ID, PRODUCT_ID, PRODUCT_NAME, UNIT_PRICE_CENTS } from '@machines/catalog';
+
+/** Site-wide values the SEO tags need. */
+export interface SiteOptions {
+  /** Absolute origin the shop is served from, without a trailing slash, e.g. `https://shop.example`. */
+  siteUrl: string;
+  /** The page's meta description (from index.html), reused for Open Graph. */
+  description: string;
+}
+
+/** A route rendered to HTML. */
+export interface RenderedPage {
+  /** Tags for `<head>`: the title, React's hoisted elements (image preloads), SEO tags, critical CSS. */
+  head: string;
+  /** The app's markup: the content of `#root`. */
+  html: string;
+  /** Path of the route-table entry that rendered (`/`, `/checkout` or `*`), stamped on `#root`. */
+  routePath: string;
+}
+
+/**
+ * React emits hoistable elements before the content of a partial tree: here the `<link rel="preload">`
+ * it derives from the hero's `<img fetchPriority="high">`. They belong in `<head>`, not in `#root`.
+ */
+const LEADING_HOISTABLE = /^(?:<link\b[^>]*>|<meta\b[^>]*>)/;
+
+/** An opening or closing tag in React's output (React escapes `>` in attribute values). */
+const TAG = /<(\/?)([a-zA-Z][\w-]*)([^>]*)>/g;
+/** One attribute: its name and, whole, its optional value (so words inside values never match). */
+const ATTRIBUTE = /(\s+)([^\s=/>"']+)(=(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+
+/**
+ * Lowercases attribute names outside SVG: React prints some as their prop names (`autoComplete`,
+ * `inputMode`, `fetchPriority`). The HTML parser lowercases them anyway, so the DOM (and hydration) is
+ * unchanged, but the served file then passes html-validate's `attr-case`. SVG keeps its mixed case
+ * (`viewBox`), which the parser restores for foreign elements.
+ */
+function lowercaseHtmlAttributes(markup: string): string {
+  let svgDepth = 0;
+  return markup.replace(TAG, (tag, closing: string, name: string, attributes: string) => {
+    const isSvg = name.toLowerCase() === 'svg';
+    if (isSvg && closing) svgDepth -= 1;
+    const inSvg = svgDepth > 0 || isSvg;
+    if (isSvg && !closing && !attributes.endsWith('/')) svgDepth += 1;
+    if (inSvg || closing) return tag;
+    const lowered = attributes.replace(
+      ATTRIBUTE,
+      (_, space: string, attribute: string, value = '') => space + attribute.toLowerCase() + value,
+    );
+    return `<${name}${lowered}>`;
+  });
+}
+
+function splitHoistables(markup: string): { hoisted: string; content: string } {
+  let hoisted = '';
+  let content = markup;
+  for (let match = LEADING_HOISTABLE.exec(content); match; match = LEADING_HOISTABLE.exec(content)) {
+    hoisted += match[0];
+    content = content.slice(match[0].length);
+  }
+  return { hoisted, content };
+}
+
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
+
+const meta = (property: string, content: string) =>
+  `<meta property="${property}" content="${escapeAttribute(content)}"/>`;
+
+/**
+ * The JSON-LD `Product` of the landing page: catalog name, id, images and one `Offer` (price in
+ * dollars from integer cents, USD, in stock). Deliberately no `aggregateRating` or `review`: the page's
+ * '(2,847 reviews)' is static marketing text (spec §2), not ratings anyone can verify.
+ */
+function productJsonLd(siteUrl: string, t: TFunction): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: PRODUCT_NAME,
+    sku: PRODUCT_ID,
+    description: t('product.description'),
+    image: COLOURS.map((colour) => siteUrl + colour.image),
+    color: COLOURS.map((colour) => colour.name).join(', '),
+    offers: {
+      '@type': 'Offer',
+      url: `${siteUrl}/`,
+      price: (UNIT_PRICE_CENTS / 100).toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+  // `<` escaped so no text can close the script element early.
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The `<title>` of a route. The pages set `document.title` in an effect (useDocumentTitle), which never
+ * runs on the server, so the same texts are named here; keep them in step with src/pages/.
+ */
+function titleTag(routePath: string, t: TFunction): string {
+  const title =
+    routePath === '/'
+      ? t('meta.title')
+      : `${routePath === '/checkout' ? t('checkout.title') : t('notFound.title')} – ${t('brand.name')}`;
+  return `<title>${escapeText(title)}</title>`;
+}
+
+/** Canonical link, Open Graph tags and structured data of a route (the not-found page is `noindex`). */
+function seoTags(routePath: string, { siteUrl, description }: SiteOptions, t: TFunction): string {
+  if (routePath === '*') return '<meta name="robots" content="noindex"/>';
+  const url = siteUrl + routePath;
+  const canonical = `<link rel="canonical" href="${escapeAttribute(url)}"/>`;
+  if (routePath !== '/') return canonical;
+  const hero = COLOURS.find((colour) => colour.id === DEFAULT_COLOUR_ID) ?? COLOURS[0]!;
+  return [
+    canonical,
+    meta('og:type', 'product'),
+    meta('og:site_name', t('brand.name')),
+    meta('og:title', t('meta.title')),
+    meta('og:description', description),
+    meta('og:url', url),
+    meta('og:image', siteUrl + hero.image),
+    meta('og:image:alt', t('hero.imageAlt', { colour: t(`colour.${hero.id}`) })),
+    meta('product:price:amount', (UNIT_PRICE_CENTS / 100).toFixed(2)),
+    meta('product:price:currency', 'USD'),
+    productJsonLd(siteUrl, t),
+  ].join('');
+}
+
+/**
+ * Renders `pathname` (no navigation state: the checkout shows its default, one Hot Pink ball) to HTML.
+ * Loads every lazy route first, so the output contains no loading state.
+ * @throws when rendering throws (a broken page fails the build rather than shipping an error screen).
+ */
+export async function renderPage(pathname: string, site: SiteOptions): Promise<RenderedPage> {
+  await resolveLazyRoutes(routes);
+  const routePath = routePathFor(pathname);
+  if (routePath === undefined) throw new Error(`No route renders ${pathname}`);
+  const router = createMemoryRouter(routes, { initialEntries: [pathname] });
+  const sheet = new ServerStyleSheet();
+  try {
+    const markup = renderToString(
+      sheet.collectStyles(
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+      ),
+    );
+    const { hoisted, content } = splitHoistables(lowercaseHtmlAttributes(markup));
+    const { t } = createI18n();
+    return {
+      head: titleTag(routePath, t) + hoisted + seoTags(routePath, site, t) + sheet.getStyleTags(),
+      html: content,
+      routePath,
+    };
+  } finally {
+    sheet.seal();
+    router.dispose();
+  }
+}
