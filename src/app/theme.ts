@@ -53,7 +53,7 @@ export const theme = {
     raised: '0 10px 30px rgba(15, 23, 42, 0.15)',
   },
   breakpoint: { sm: '480px', md: '768px', lg: '1024px' },
-  layout: { maxWidth: '1180px' },
+  layout: { maxWidth: '1180px', cartButtonSize: '52px' },
   motion: { fast: '150ms', normal: '250ms' },
 } as const;
 

@@ -12,6 +12,7 @@ import { ProductDetails } from '@/components/landing/product-details';
 import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,
@@ -19,9 +20,9 @@ import { Testimonials } from '@/components/landing/testimonials';
  */
 export function LandingPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('meta.title'));
   return (
     <>
-      <title>{t('meta.title')}</title>
       <CartButton />
       <main>
         <ProductSection id="product" aria-labelledby="product-title">
@@ -47,8 +48,9 @@ const ProductSection = styled.section`
   gap: ${({ theme }) => theme.space.xl};
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
-  padding: calc(${({ theme }) => theme.space.xxl} + 1rem) ${({ theme }) => theme.space.md}
-    ${({ theme }) => theme.space.section};
+  /* The top padding keeps the hero clear of the fixed cart button on small screens. */
+  padding: calc(2 * ${({ theme }) => theme.space.md} + ${({ theme }) => theme.layout.cartButtonSize})
+    ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.section};
 
   @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
     grid-template-columns: 1fr 1fr;

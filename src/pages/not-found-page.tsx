@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { buttonStyles, type ButtonVariant } from '@/components/ui/button';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 /** Any unmatched path (spec §2, §8): 'This page has not been generated'. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(`${t('notFound.title')} – ${t('brand.name')}`);
   return (
     <Main>
-      <title>{`${t('notFound.title')} – ${t('brand.name')}`}</title>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <HomeLink to="/">{t('notFound.home')}</HomeLink>

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { selectIsCartOpen } from '@machines/storefront-machine';
@@ -10,8 +10,10 @@ import { CartContents } from './cart-contents';
  * The cart modal (spec §2 'Cart modal', §4 'Landing page'): a native `<dialog>` opened with
  * `showModal()` while the storefront machine is in `cart.open` and closed with `close()` otherwise.
  * The machine is the truth: Escape (`cancel`) and any other native close send `cart.close`, and the
- * dialog only follows the machine. Named by its visible title 'Your Cart'; the native dialog traps
- * focus, makes the page inert and returns focus to the opener on close.
+ * dialog only follows the machine. Named by its visible title 'Your Cart'; the native dialog moves
+ * focus in, makes the page inert and returns focus to the opener on close, and Tab / Shift+Tab wrap
+ * from the last control to the first and back (WAI-ARIA APG modal dialog) instead of leaving the page
+ * for the browser's toolbar as Chromium's native dialog does.
  */
 export function CartModal() {
   const isOpen = StorefrontActorContext.useSelector(selectIsCartOpen);
@@ -37,6 +39,7 @@ export function CartModal() {
     <Dialog
       ref={dialogRef}
       aria-labelledby={titleId}
+      onKeyDown={wrapTabFocus}
       onCancel={(event) => {
         // Escape: let the machine close the dialog rather than the browser.
         event.preventDefault();
@@ -53,6 +56,21 @@ export function CartModal() {
       <CartContents />
     </Dialog>
   );
+}
+
+const TABBABLE = 'button:not(:disabled), a[href], input:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the dialog: past the last control comes the first, and vice versa. */
+function wrapTabFocus(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const tabbables = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE));
+  const first = tabbables[0];
+  const last = tabbables[tabbables.length - 1];
+  if (!first || !last) return;
+  const [from, to] = event.shiftKey ? [first, last] : [last, first];
+  if (document.activeElement !== from) return;
+  event.preventDefault();
+  to.focus();
 }
 
 const sheetIn = keyframes`

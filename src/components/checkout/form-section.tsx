@@ -32,11 +32,16 @@ const Fieldset = styled.fieldset`
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
   margin: 0;
-  padding: ${({ theme }) => theme.space.lg};
+  /* Narrower padding on small screens leaves the shipping options room for their names. */
+  padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colour.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colour.surface};
   box-shadow: ${({ theme }) => theme.shadow.card};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
 `;
 
 /* Floated, the legend is laid out as ordinary content instead of sitting on the fieldset's border. */

@@ -80,12 +80,15 @@ export function OrderSummary() {
 const Panel = styled.aside`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colour.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colour.surface};
   box-shadow: ${({ theme }) => theme.shadow.card};
 
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
   @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
     position: sticky;
     top: ${({ theme }) => theme.space.lg};

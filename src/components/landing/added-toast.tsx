@@ -26,21 +26,32 @@ export function AddedToast() {
 }
 
 const slideIn = keyframes`
-  from { opacity: 0; transform: translateY(12px); }
+  from { opacity: 0; transform: translateY(-12px); }
   to { opacity: 1; transform: translateY(0); }
 `;
 
-/** Fixed, full-width and click-through (toast included: it has nothing to click), so it never blocks the page. */
+/**
+ * Fixed, full-width and click-through (toast included: it has nothing to click), so it never blocks the
+ * page. It sits at the top (below the fixed cart button on small screens), clear of the 'Add to Cart'
+ * button the shopper just pressed, which is usually low in the viewport.
+ */
 const Region = styled.div`
   position: fixed;
   left: 0;
   right: 0;
-  bottom: ${({ theme }) => theme.space.lg};
+  top: calc(
+    ${({ theme }) => theme.space.md} + ${({ theme }) => theme.layout.cartButtonSize} +
+      ${({ theme }) => theme.space.sm}
+  );
   z-index: 30;
   display: flex;
   justify-content: center;
   padding-inline: ${({ theme }) => theme.space.md};
   pointer-events: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    top: ${({ theme }) => theme.space.lg};
+  }
 `;
 
 const Toast = styled.p`

@@ -39,8 +39,8 @@ const FloatingButton = styled.button`
   z-index: 20;
   display: grid;
   place-items: center;
-  width: 52px;
-  height: 52px;
+  width: ${({ theme }) => theme.layout.cartButtonSize};
+  height: ${({ theme }) => theme.layout.cartButtonSize};
   padding: 0;
   border: 1px solid ${({ theme }) => theme.colour.border};
   border-radius: ${({ theme }) => theme.radius.pill};

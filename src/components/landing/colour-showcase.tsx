@@ -128,6 +128,8 @@ const CardFooter = styled.span`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
+  /* When the badge wraps under the name (narrow cards), centre both lines in the card. */
+  align-content: center;
   gap: ${({ theme }) => theme.space.sm};
   min-height: 56px;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};

@@ -34,7 +34,7 @@ export function Perks({ className }: { className?: string }) {
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;

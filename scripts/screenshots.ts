@@ -1,0 +1,128 @@
+/**
+ * Writes PNG screenshots of the shop's key states at 375×812 (mobile) and 1280×800 (desktop) to
+ * docs/screenshots/: landing (first screen and full page), toast, cart, checkout, confirmation and
+ * not-found. Builds the production bundle, serves it with `vite preview` and drives the system Chromium
+ * (scripts/find-chromium.sh) with a fixed fake clock, so the order number and every frame are stable.
+ * Usage: npm run screenshots. Env: SCREENSHOTS_PORT (default 4183), DIST_DIR (default dist-screenshots).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { preview } from 'vite';
+
+const OUT_DIR = 'docs/screenshots';
+const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4183);
+const START = new Date('2026-11-28T10:00:00.000Z');
+const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+type Viewport = keyof typeof VIEWPORTS;
+
+/** Opens a fresh page at `path` with the fake clock paused after load; motion reduced, so no frame is mid-animation. */
+async function openPage(browser: Browser, viewport: Viewport, path: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    hasTouch: viewport === 'mobile',
+    reducedMotion: 'reduce',
+    baseURL: `http://127.0.0.1:${PORT}`,
+  });
+  const page = await context.newPage();
+  await page.clock.install({ time: START });
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.clock.pauseAt(START.getTime() + 60_000);
+  await page.evaluate(() => document.fonts.ready);
+  return page;
+}
+
+/** Saves a screenshot as docs/screenshots/<name>.png; `fullPage` captures the whole scroll height. */
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  // No hover styling left over from the last click.
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(OUT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
+  console.log(`  ${name}.png`);
+}
+
+/** Two Ocean Blue balls in the cart, then the cart opened. */
+async function openCartWithTwoOceanBlue(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Ocean Blue', exact: true }).click();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: /^Add to Cart/ }).click();
+  await page.clock.runFor(3_000);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: /^Open cart/ }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
+}
+
+/** Fills the checkout form with a sample shopper. */
+async function fillCheckout(page: Page): Promise<void> {
+  const fields: [string, string][] = [
+    ['Email address', 'sam@example.com'],
+    ['First name', 'Sam'],
+    ['Last name', 'Rivera'],
+    ['Address', '1 Main St'],
+    ['City', 'Springfield'],
+    ['State', 'IL'],
+    ['ZIP code', '62701'],
+    ['Card number', '4242 4242 4242 4242'],
+    ['Expiry date', '12/30'],
+    ['CVV', '123'],
+    ['Name on card', 'Sam Rivera'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Every screenshot at one viewport. */
+async function shootViewport(browser: Browser, viewport: Viewport): Promise<void> {
+  const landing = await openPage(browser, viewport, '/');
+  await shoot(landing, `landing-${viewport}`);
+  await shoot(landing, `landing-full-${viewport}`, true);
+  await landing.getByRole('button', { name: /^Add to Cart/ }).click();
+  await landing.getByRole('status').getByText('Added to cart successfully!').waitFor();
+  await shoot(landing, `toast-${viewport}`);
+  await landing.context().close();
+
+  const shop = await openPage(browser, viewport, '/');
+  await openCartWithTwoOceanBlue(shop);
+  await shoot(shop, `cart-${viewport}`);
+  await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await shop.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+  await shoot(shop, `checkout-${viewport}`, true);
+  await fillCheckout(shop);
+  await shop.getByRole('radio', { name: /^Express Shipping/ }).check();
+  await shop.getByRole('button', { name: /^Complete Order/ }).click();
+  await shop.clock.runFor(3_000);
+  await shop.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+  await shoot(shop, `confirmation-${viewport}`);
+  await shop.context().close();
+
+  const notFound = await openPage(browser, viewport, '/no-such-page');
+  await shoot(notFound, `not-found-${viewport}`);
+  await notFound.context().close();
+}
+
+const executablePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+}).trim();
+process.env.DIST_DIR ??= 'dist-screenshots';
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+mkdirSync(OUT_DIR, { recursive: true });
+
+const server = await preview({ preview: { host: '127.0.0.1', port: PORT, strictPort: true } });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
+});
+try {
+  for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
+    console.log(`${viewport} ${VIEWPORTS[viewport].width}×${VIEWPORTS[viewport].height}:`);
+    await shootViewport(browser, viewport);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,163 @@
+import { expect, test } from './fixtures';
+import { PAUSED_AT, fillCheckoutForm, openShop } from './shop';
+import type { Page } from '@playwright/test';
+
+/** Puts `quantity` Ocean Blue balls in the cart from the landing page and proceeds to checkout. */
+async function proceedWithOceanBlue(page: Page, quantity: number): Promise<void> {
+  await page.getByRole('button', { name: 'Ocean Blue', exact: true }).click();
+  for (let step = 1; step < quantity; step += 1) {
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+  }
+  await page.getByRole('button', { name: /^Add to Cart/ }).click();
+  await page.getByRole('button', { name: /^Open cart/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Your Cart' })
+    .getByRole('button', { name: 'Proceed to Checkout' })
+    .click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+/** The Order Summary's product line (the panel's other list items are the perks). */
+function summaryLine(page: Page) {
+  return page
+    .getByRole('complementary', { name: 'Order Summary' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Pet Ball Pro' });
+}
+
+/** The Order Summary's amount for a row header ('Subtotal', 'Shipping', 'Tax (8%)', 'Total'). */
+function summaryAmount(page: Page, row: string) {
+  return page
+    .getByRole('complementary', { name: 'Order Summary' })
+    .getByRole('row', { name: new RegExp(`^${row.replace(/[()]/g, '\\$&')} `) })
+    .getByRole('cell');
+}
+
+test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
+  test('Proceed to Checkout carries the colour and quantity into the Order Summary', async ({ page }) => {
+    await openShop(page);
+    await proceedWithOceanBlue(page, 3);
+    await expect(summaryLine(page)).toContainText('Colour: Ocean Blue');
+    await expect(summaryLine(page)).toContainText('Qty: 3');
+    await expect(summaryAmount(page, 'Subtotal')).toHaveText('$65.94');
+    await expect(page.getByRole('button', { name: 'Complete Order - $71.22' })).toBeVisible();
+  });
+
+  test('opening /checkout directly shows one Hot Pink ball at $21.98', async ({ page }) => {
+    await openShop(page, '/checkout');
+    const item = summaryLine(page);
+    await expect(item).toContainText('Colour: Hot Pink');
+    await expect(item).toContainText('Qty: 1');
+    await expect(item).toContainText('$21.98');
+    await expect(summaryAmount(page, 'Total')).toHaveText('$23.74');
+  });
+
+  test('reloading /checkout keeps the items from the cart', async ({ page }) => {
+    await openShop(page);
+    await proceedWithOceanBlue(page, 2);
+    await page.reload();
+    const item = summaryLine(page);
+    await expect(item).toContainText('Colour: Ocean Blue');
+    await expect(item).toContainText('Qty: 2');
+    await expect(summaryAmount(page, 'Subtotal')).toHaveText('$43.96');
+  });
+
+  test("the browser's Back button from /checkout returns to the shop with the cart intact", async ({
+    page,
+  }) => {
+    await openShop(page);
+    await proceedWithOceanBlue(page, 2);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'Open cart, 2 items' }).click();
+    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toContainText('Colour: Ocean Blue');
+  });
+
+  test("'Back to Shop' returns to the shop with the cart intact", async ({ page }) => {
+    await openShop(page);
+    await proceedWithOceanBlue(page, 2);
+    await page.getByRole('link', { name: 'Back to Shop' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Open cart, 2 items' })).toBeVisible();
+  });
+
+  for (const { method, shipping, total } of [
+    { method: 'Standard Shipping', shipping: 'FREE', total: '$23.74' },
+    { method: 'Express Shipping', shipping: '$9.99', total: '$33.73' },
+    { method: 'Overnight Shipping', shipping: '$19.99', total: '$43.73' },
+  ]) {
+    test(`${method} on one ball: shipping ${shipping}, total ${total}`, async ({ page }) => {
+      await openShop(page, '/checkout');
+      await page.getByText(method).click();
+      await expect(page.getByRole('radio', { name: new RegExp(method) })).toBeChecked();
+      await expect(summaryAmount(page, 'Subtotal')).toHaveText('$21.98');
+      await expect(summaryAmount(page, 'Shipping')).toHaveText(shipping);
+      await expect(summaryAmount(page, 'Tax (8%)')).toHaveText('$1.76');
+      await expect(summaryAmount(page, 'Total')).toHaveText(total);
+      await expect(page.getByRole('button', { name: `Complete Order - ${total}` })).toBeVisible();
+    });
+  }
+
+  test('shipping is free on every method once the subtotal reaches $35', async ({ page }) => {
+    await openShop(page);
+    await proceedWithOceanBlue(page, 2);
+    for (const method of ['Standard Shipping', 'Express Shipping', 'Overnight Shipping']) {
+      await page.getByText(method).click();
+      await expect(summaryAmount(page, 'Shipping')).toHaveText('FREE');
+      await expect(summaryAmount(page, 'Total')).toHaveText('$47.48');
+    }
+    await expect(page.getByRole('radio', { name: /Overnight Shipping.*\$19\.99/ })).toBeChecked();
+  });
+
+  test("the browser's own required checks stop an empty or incomplete order", async ({ page }) => {
+    await openShop(page, '/checkout');
+    const submit = page.getByRole('button', { name: /^Complete Order/ });
+    await submit.click();
+    const email = page.getByLabel('Email address');
+    await expect(email).toBeFocused();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await expect(submit).toBeEnabled();
+
+    await fillCheckoutForm(page);
+    await page.getByLabel('CVV').fill('');
+    await submit.click();
+    await expect(page.getByLabel('CVV')).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toHaveCount(0);
+    await expect(page.getByLabel('Apartment, suite, etc. (optional)')).not.toHaveAttribute('required');
+    await expect(page.getByLabel('Phone (optional)')).not.toHaveAttribute('required');
+  });
+
+  test('the order processes for 3 s, then shows Order Confirmed! with PB- and the clock', async ({
+    page,
+  }) => {
+    await openShop(page, '/checkout');
+    await fillCheckoutForm(page);
+    await page.getByRole('button', { name: /^Complete Order/ }).click();
+    const processing = page.getByRole('button', { name: 'Processing...' });
+    await expect(processing).toBeDisabled();
+    await page.clock.runFor(2_999);
+    await expect(processing).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toHaveCount(0);
+
+    await page.clock.runFor(1);
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    const orderNumber = `PB-${String(PAUSED_AT + 3_000).slice(-6)}`;
+    await expect(page.getByText(`Order number: ${orderNumber}`)).toBeVisible();
+  });
+
+  test('3 s after confirmation the shopper is back on the shop with an empty cart', async ({ page }) => {
+    await openShop(page);
+    await proceedWithOceanBlue(page, 1);
+    await fillCheckoutForm(page);
+    await page.getByRole('button', { name: /^Complete Order/ }).click();
+    await page.clock.runFor(3_000);
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+
+    await page.clock.runFor(2_999);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.clock.runFor(1);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Pet Ball Pro/);
+    await expect(page.getByRole('button', { name: 'Open cart' })).toHaveText('');
+  });
+});
