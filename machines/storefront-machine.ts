@@ -5,7 +5,7 @@
  * app provides with `storefrontMachine.provide(...)`.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { DEFAULT_COLOUR_ID, UNIT_PRICE_CENTS, type ColourId } from './catalog';
+import { DEFAULT_COLOUR_ID, UNIT_PRICE_CENTS, isColourId, type ColourId } from './catalog';
 import { MAX_LINE_QUANTITY, checkoutInputFor, lineItemFor, type CheckoutInput } from './checkout-input';
 import type { LineItem } from './pricing';
 
@@ -59,6 +59,8 @@ export const storefrontMachine = setup({
     navigateToCheckout: (_, _params: NavigateToCheckoutParams) => {},
   },
   guards: {
+    // Events are untyped at runtime: an unknown colour would reach the hero image and the cart line.
+    isKnownColour: ({ event }) => event.type === 'colour.select' && isColourId(event.colourId),
     canDecrement: ({ context }) => context.quantity > 1,
     canIncrement: ({ context }) => context.quantity < MAX_LINE_QUANTITY,
     canAddToCart: ({ context }) => context.cartCount + context.quantity <= MAX_LINE_QUANTITY,
@@ -78,7 +80,11 @@ export const storefrontMachine = setup({
     cartCount: 0,
   },
   on: {
-    'colour.select': { description: 'Swatch or showcase card chosen.', actions: 'selectColour' },
+    'colour.select': {
+      description: 'Swatch or showcase card chosen.',
+      guard: 'isKnownColour',
+      actions: 'selectColour',
+    },
     'quantity.increment': { guard: 'canIncrement', actions: 'incrementQuantity' },
     'quantity.decrement': { guard: 'canDecrement', actions: 'decrementQuantity' },
     'order.placed': { description: 'A checkout was confirmed: the cart is emptied.', actions: 'emptyCart' },

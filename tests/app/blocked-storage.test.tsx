@@ -1,0 +1,77 @@
+/**
+ * Blocked storage (issue 6): with cookies blocked (and in some private modes) browsers throw a
+ * SecurityError as soon as a page reads `window.localStorage` or `window.sessionStorage`, and
+ * `document.cookie` reads as empty and ignores writes. The shop keeps nothing of its own in storage;
+ * only the language detector touches it, and the whole purchase must still work. Storage is broken
+ * before the first render because the detector remembers, per page load, whether storage works (a real
+ * page load starts fresh the same way).
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveLazyRoutes, routes } from '@/app/router';
+import { renderApp } from '@tests/render-app';
+
+// The checkout route is code-split: load it up front so /checkout renders synchronously.
+beforeAll(() => resolveLazyRoutes(routes));
+
+const denied = () => {
+  throw new DOMException('The operation is insecure.', 'SecurityError');
+};
+
+let restore: (() => void)[] = [];
+
+beforeEach(() => {
+  const spies = [
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(denied),
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(denied),
+    vi.spyOn(Document.prototype, 'cookie', 'get').mockReturnValue(''),
+    vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => {}),
+  ];
+  restore = spies.map((spy) => () => spy.mockRestore());
+});
+
+// Runs before the shared setup's cleanup, which clears localStorage.
+afterEach(() => {
+  restore.forEach((undo) => undo());
+});
+
+// The whole purchase through the landing page in jsdom can take many seconds on a busy machine.
+describe('with storage and cookies blocked', { timeout: 30_000 }, () => {
+  it('still sells a ball: add to cart, cart, checkout, confirmation, in English', async () => {
+    expect(() => window.localStorage).toThrow('insecure');
+    const { user, router } = renderApp('/', { fakeTimers: true });
+    expect(document.documentElement.lang).toBe('en');
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart - $21.98' }));
+    expect(screen.getByText('Added to cart successfully!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(router.state.location.pathname).toBe('/checkout');
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByRole('row', { name: 'Total $23.74' })).toBeInTheDocument();
+
+    for (const [label, value] of [
+      ['Email address', 'a@b.co'],
+      ['First name', 'Ada'],
+      ['Last name', 'Lo'],
+      ['Address', '1 Main'],
+      ['City', 'Reno'],
+      ['State', 'NV'],
+      ['ZIP code', '89501'],
+      ['Card number', '4111111111111111'],
+      ['Expiry date', '12/30'],
+      ['CVV', '737'],
+      ['Name on card', 'Ada Lo'],
+    ])
+      fireEvent.change(screen.getByLabelText(label!), { target: { value } });
+    await user.click(screen.getByRole('button', { name: /^complete order/i }));
+    act(() => vi.advanceTimersByTime(3000));
+
+    expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page', () => {
+    renderApp('/nope', { fakeTimers: true });
+    expect(screen.getByRole('heading', { name: 'This page has not been generated' })).toBeInTheDocument();
+  });
+});
