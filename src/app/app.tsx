@@ -4,6 +4,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { storefrontMachine } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { inspect } from '@/lib/inspector';
 import { GlobalStyles } from './global-styles';
 import { createI18n } from './i18n';
 import { theme } from './theme';
@@ -32,7 +33,7 @@ export function App({ router }: { router: AppRouter }) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <GlobalStyles />
-        <StorefrontActorContext.Provider logic={storefrontLogic}>
+        <StorefrontActorContext.Provider logic={storefrontLogic} options={{ inspect }}>
           <RouterProvider router={router} />
         </StorefrontActorContext.Provider>
       </ThemeProvider>

@@ -4,7 +4,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { checkoutMachine } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { inspect } from '@/lib/inspector';
 import { CheckoutView } from '@/components/checkout/checkout-view';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 /**
  * Route `/checkout` (spec §2 'Checkout page'): starts a checkout actor for this visit with the
@@ -12,12 +14,22 @@ import { CheckoutView } from '@/components/checkout/checkout-view';
  * Pink ball). The app provides the machine's effects: a confirmed order empties the storefront's cart
  * and, 3 s later, replaces this history entry with `/` (so Back does not reopen a finished checkout).
  * Leaving the page unmounts the provider, which stops the actor and its timers.
+ *
+ * History rule (issue 6) — a checkout is never resumed, and only a submit places an order:
+ * - Leaving while the order processes (Back, 'Back to Shop', any link) cancels it: no confirmation, no
+ *   redirect from the page left, the cart is kept. Forward opens a fresh checkout (idle, card fields
+ *   empty) for the cart carried in that history entry.
+ * - Back from 'Order Confirmed!' goes to the shop (the cart is already empty) and cancels the pending
+ *   redirect. Forward opens a fresh checkout, never the old confirmation; nothing is re-ordered.
+ * - After the automatic redirect, Back and Forward never reach the finished checkout again.
+ * Card data is never restored: it lives only in the stopped actor (tests/lifecycle/).
  */
 export function CheckoutPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const storefront = StorefrontActorContext.useActorRef();
+  useDocumentTitle(`${t('checkout.title')} – ${t('brand.name')}`);
   const checkoutLogic = useMemo(
     () =>
       checkoutMachine.provide({
@@ -31,9 +43,8 @@ export function CheckoutPage() {
   return (
     <CheckoutActorContext.Provider
       logic={checkoutLogic}
-      options={{ input: { checkoutInput: location.state } }}
+      options={{ input: { checkoutInput: location.state }, inspect }}
     >
-      <title>{`${t('checkout.title')} – ${t('brand.name')}`}</title>
       <CheckoutView />
     </CheckoutActorContext.Provider>
   );

@@ -1,0 +1,53 @@
+/**
+ * The Stately inspector never reaches the production bundle (issue 3): a production build contains
+ * none of `@statelyai/inspect`, found by strings that only that library has. A build where
+ * `import.meta.env.DEV` is forced on does contain them, so the search can find them.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Strings of @statelyai/inspect's browser inspector: its connection message and its window's name. */
+const MARKERS = ['@statelyai.connected', 'xstateinspector'];
+
+const outDirs: string[] = [];
+
+/** Builds the app with Vite in production mode (its own process) and returns the text of every file written. */
+function buildApp(define: Record<string, string> = {}): string {
+  const outDir = mkdtempSync(join(tmpdir(), 'inspector-bundle-'));
+  outDirs.push(outDir);
+  const script = `import { build } from 'vite';
+    await build({ logLevel: 'silent', define: ${JSON.stringify(define)}, build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true } });`;
+  execFileSync(process.execPath, ['--input-type=module', '--eval', script], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+  return readdirSync(outDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .join('\n');
+}
+
+afterAll(() => {
+  for (const outDir of outDirs) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the production bundle', { timeout: 120_000 }, () => {
+  it('names the markers that only @statelyai/inspect has', () => {
+    const library = readFileSync(require.resolve('@statelyai/inspect'), 'utf8');
+    for (const marker of MARKERS) expect(library).toContain(marker);
+  });
+
+  it('contains no inspector code', () => {
+    const bundle = buildApp();
+    expect(bundle).toContain('Pet Ball Pro');
+    for (const marker of MARKERS) expect(bundle).not.toContain(marker);
+  });
+
+  it('would contain it if the dev-only guard were on (the search can fail)', () => {
+    const bundle = buildApp({ 'import.meta.env.DEV': 'true' });
+    for (const marker of MARKERS) expect(bundle).toContain(marker);
+  });
+});

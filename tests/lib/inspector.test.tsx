@@ -1,0 +1,86 @@
+/**
+ * The dev-only Stately inspector (issue 3): off unless asked for, card data never sent, and under React
+ * StrictMode one actor per provider, not a second frozen one.
+ */
+import { render } from '@testing-library/react';
+import { createActorContext } from '@xstate/react';
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import { storefrontMachine } from '@machines/storefront-machine';
+import { inspect, onlyStartedActors, redactCardData } from '@/lib/inspector';
+
+/** An inspection observer that records events. */
+function recorder() {
+  const events: InspectionEvent[] = [];
+  const registered = () =>
+    new Set(
+      events.filter((event) => event.type === '@xstate.actor').map((event) => event.actorRef as AnyActorRef),
+    );
+  const observer: Observer<InspectionEvent> = { next: (event) => void events.push(event) };
+  return { events, registered, observer };
+}
+
+describe('the inspector', () => {
+  it('is off in tests and on the dev server unless requested (no ?inspect, mode is not inspect)', () => {
+    expect(inspect).toBeUndefined();
+  });
+
+  it('never sends card data', () => {
+    const form = {
+      email: 'sam@example.com',
+      cardNumber: '4242424242424242',
+      expiryDate: '12/30',
+      cvv: '123',
+      nameOnCard: 'Sam',
+    };
+    expect(redactCardData({ form, orderNumber: null })).toEqual({
+      form: { email: 'sam@example.com', cardNumber: '•••', expiryDate: '•••', cvv: '•••', nameOnCard: '•••' },
+      orderNumber: null,
+    });
+    expect(redactCardData({ type: 'field.change', name: 'cvv', value: '123' })).toEqual({
+      type: 'field.change',
+      name: 'cvv',
+      value: '•••',
+    });
+    expect(redactCardData({ type: 'field.change', name: 'city', value: 'Reno' })).toEqual({
+      type: 'field.change',
+      name: 'city',
+      value: 'Reno',
+    });
+  });
+});
+
+describe('only started actors reach the inspector', () => {
+  it('holds an actor’s registration back until it starts, and drops actors that never start', () => {
+    const seen = recorder();
+    const started = createActor(storefrontMachine, { inspect: onlyStartedActors(seen.observer) });
+    createActor(storefrontMachine, { inspect: onlyStartedActors(seen.observer) });
+    expect(seen.events).toEqual([]);
+
+    started.start();
+
+    expect(seen.registered()).toEqual(new Set([started]));
+    expect(seen.events[0]).toMatchObject({ type: '@xstate.actor', actorRef: started });
+    expect(seen.events[1]).toMatchObject({ type: '@xstate.event', event: { type: 'xstate.init' } });
+  });
+
+  it('shows one actor per provider under React StrictMode, where the raw observer sees two', () => {
+    const Storefront = createActorContext(storefrontMachine);
+    const raw = recorder();
+    const filtered = recorder();
+    const tree = (inspectOption: Observer<InspectionEvent>) => (
+      <StrictMode>
+        <Storefront.Provider options={{ inspect: inspectOption }}>
+          <p>shop</p>
+        </Storefront.Provider>
+      </StrictMode>
+    );
+
+    render(tree(raw.observer)).unmount();
+    render(tree(onlyStartedActors(filtered.observer))).unmount();
+
+    expect(raw.registered().size).toBe(2);
+    expect(filtered.registered().size).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * docs/statecharts.md is generated from the machines (issue 3): this fails when the committed page is
+ * stale, i.e. a machine changed and `npm run docs:statecharts` was not run.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { STATECHARTS_DOC, renderStatechartsDoc } from '../../scripts/generate-statecharts';
+
+describe('docs/statecharts.md', () => {
+  it('is what `npm run docs:statecharts` generates from the current machines', async () => {
+    const committed = readFileSync(STATECHARTS_DOC, 'utf8');
+    expect(committed, 'docs/statecharts.md is stale: run `npm run docs:statecharts`').toBe(
+      await renderStatechartsDoc(),
+    );
+  });
+
+  it('draws every machine as a Mermaid stateDiagram-v2 with its delays and guards by name', async () => {
+    const page = await renderStatechartsDoc();
+    expect(page.match(/```mermaid\nstateDiagram-v2\n/g)).toHaveLength(2);
+    expect(page).toContain('toast_visible --> toast_hidden : after toastDuration (3000 ms)');
+    expect(page).toContain(
+      'checkout_processing --> checkout_confirmed : after processingDelay (3000 ms) / assignOrderNumber',
+    );
+    expect(page).toContain('cart_open --> cart_closed : checkout.proceed [hasItems] / navigateToCheckout');
+  });
+});
