@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench'] },
+  { ignores: ['dist*', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -25,11 +25,11 @@ const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
 }).trim();
 if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
-const report = 'test-results/e2e-report.json';
+const report = `test-results/${label}-${process.env.E2E_PORT ?? 4173}-report.json`;
 rmSync(report, { force: true });
 const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
   stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chromePath, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  env: { ...process.env, CHROME_PATH: chromePath, E2E_REPORT: report, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
 });
 
 let passed = 0;
