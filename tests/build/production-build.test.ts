@@ -111,6 +111,19 @@ describe('render-blocking resources of the prerendered pages', () => {
   });
 });
 
+describe('the prerendered checkout form (card data never leaves the page)', () => {
+  const form = () => page('checkout.html').match(/<form\b[^>]*>/)?.[0] ?? '';
+  const submitButton = () => page('checkout.html').match(/<button\b[^>]*type="submit"[^>]*>/)?.[0] ?? '';
+
+  it('posts rather than gets, so a native submit can never put card fields in a URL', () => {
+    expect(form()).toMatch(/method="post"/);
+  });
+
+  it('keeps its submit button disabled until the page hydrates', () => {
+    expect(submitButton()).toMatch(/\sdisabled=""/);
+  });
+});
+
 describe('SEO of the prerendered landing page', () => {
   const head = () => page('index.html').split('</head>')[0]!;
   const metaProperty = (property: string) =>

@@ -25,6 +25,7 @@ export function CheckoutForm() {
 
   return (
     <Form
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'order.submit' });
