@@ -6,6 +6,12 @@
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { lineItemsFromCheckoutInput } from './checkout-input';
+import {
+  EMPTY_CHECKOUT_FORM,
+  isCheckoutFieldName,
+  type CheckoutFieldName,
+  type CheckoutForm,
+} from './checkout-form';
 import { orderNumberFromTimestamp } from './order-number';
 import {
   DEFAULT_SHIPPING_METHOD_ID,
@@ -20,74 +26,6 @@ import {
 export const PROCESSING_DELAY_MS = 3000;
 /** How long 'Order Confirmed!' shows before the shopper is sent back to /, in ms (spec §9). */
 export const REDIRECT_DELAY_MS = 3000;
-
-/** The checkout form fields of spec §3 (all strings as typed; no format checks, spec §5). */
-export interface CheckoutForm {
-  email: string;
-  firstName: string;
-  lastName: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  /** Fixed; no input is shown (spec §3). */
-  country: 'United States';
-  phone: string;
-  /** Fixed; no input is shown (spec §3). */
-  paymentMethod: 'card';
-  cardNumber: string;
-  expiryDate: string;
-  cvv: string;
-  nameOnCard: string;
-}
-
-/** Names of the form fields the shopper types into. */
-export type CheckoutFieldName = Exclude<keyof CheckoutForm, 'country' | 'paymentMethod'>;
-
-/** The editable fields in form order. */
-export const CHECKOUT_FIELD_NAMES: readonly CheckoutFieldName[] = [
-  'email',
-  'firstName',
-  'lastName',
-  'address',
-  'apartment',
-  'city',
-  'state',
-  'zipCode',
-  'phone',
-  'cardNumber',
-  'expiryDate',
-  'cvv',
-  'nameOnCard',
-];
-
-/** Card fields: cleared from context as soon as the order is confirmed. */
-export const CARD_FIELD_NAMES = [
-  'cardNumber',
-  'expiryDate',
-  'cvv',
-  'nameOnCard',
-] as const satisfies readonly CheckoutFieldName[];
-
-/** The empty form a checkout starts with (spec §3 defaults). */
-export const EMPTY_CHECKOUT_FORM: Readonly<CheckoutForm> = {
-  email: '',
-  firstName: '',
-  lastName: '',
-  address: '',
-  apartment: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: 'United States',
-  phone: '',
-  paymentMethod: 'card',
-  cardNumber: '',
-  expiryDate: '',
-  cvv: '',
-  nameOnCard: '',
-};
 
 /** Input of the checkout machine: the untrusted navigation state of /checkout (spec §3). */
 export interface CheckoutMachineInput {
@@ -109,10 +47,6 @@ export type CheckoutEvent =
   | { type: 'field.change'; name: CheckoutFieldName; value: string }
   | { type: 'shippingMethod.select'; shippingMethodId: ShippingMethodId }
   | { type: 'order.submit' };
-
-function isCheckoutFieldName(name: unknown): name is CheckoutFieldName {
-  return CHECKOUT_FIELD_NAMES.includes(name as CheckoutFieldName);
-}
 
 /**
  * The checkout machine (spec §4 'Checkout'). `order.submit` is sent once the browser's native

@@ -16,9 +16,10 @@
  * until the actor starts, so a discarded one never shows.
  */
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
+import { CARD_FIELD_NAMES } from '@machines/checkout-form';
 
 /** Form fields whose values never leave the page, even for a dev inspector: card data. */
-const REDACTED_FIELDS = new Set(['cardNumber', 'expiryDate', 'cvv', 'nameOnCard']);
+const REDACTED_FIELDS: ReadonlySet<string> = new Set(CARD_FIELD_NAMES);
 const REDACTED = '•••';
 
 /**

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { checkoutInputFor } from '@machines/checkout-input';
+import { CHECKOUT_FIELD_NAMES, type CheckoutFieldName } from '@machines/checkout-form';
 import {
-  CHECKOUT_FIELD_NAMES,
   PROCESSING_DELAY_MS,
   REDIRECT_DELAY_MS,
   checkoutMachine,
   selectOrderTotals,
-  type CheckoutFieldName,
 } from '@machines/checkout-machine';
 
 const FIXED_NOW = new Date('2026-11-22T10:00:00.000Z').getTime();

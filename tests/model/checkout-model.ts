@@ -4,13 +4,12 @@
  * by the jsdom suite and the Chromium suite, so both run the same paths against the same expectations.
  */
 import { checkoutInputFor } from '@machines/checkout-input';
+import { CHECKOUT_FIELD_NAMES, type CheckoutFieldName } from '@machines/checkout-form';
 import {
-  CHECKOUT_FIELD_NAMES,
   checkoutMachine,
   selectIsProcessing,
   selectOrderTotals,
   type CheckoutEvent,
-  type CheckoutFieldName,
   type CheckoutMachineInput,
   type CheckoutSnapshot,
 } from '@machines/checkout-machine';

@@ -13,12 +13,14 @@ import {
   CARD_FIELD_NAMES,
   CHECKOUT_FIELD_NAMES,
   EMPTY_CHECKOUT_FORM,
+  type CheckoutForm,
+} from '@machines/checkout-form';
+import {
   PROCESSING_DELAY_MS,
   REDIRECT_DELAY_MS,
   checkoutMachine,
   selectOrderTotals,
   type CheckoutActorRef,
-  type CheckoutForm,
   type CheckoutSnapshot,
 } from '@machines/checkout-machine';
 import {

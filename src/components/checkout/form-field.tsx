@@ -1,6 +1,7 @@
 import { useId, useMemo, type ComponentProps } from 'react';
 import styled from 'styled-components';
-import { selectFieldValue, selectIsProcessing, type CheckoutFieldName } from '@machines/checkout-machine';
+import type { CheckoutFieldName } from '@machines/checkout-form';
+import { selectFieldValue, selectIsProcessing } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 
 /** Input attributes a {@link FormField} passes through (spec §3, §5: `required` is the only check). */
