@@ -110,15 +110,17 @@ function productJsonLd(siteUrl: string, t: TFunction): string {
 }
 
 /**
- * The `<title>` of a route. The pages set `document.title` in an effect (useDocumentTitle), which never
- * runs on the server, so the same texts are named here; keep them in step with src/pages/.
+ * The `<title>` of a route: the same `meta.*` text its page sets with `useDocumentTitle` in an effect,
+ * which never runs on the server.
  */
 function titleTag(routePath: string, t: TFunction): string {
-  const title =
+  const key =
     routePath === '/'
-      ? t('meta.title')
-      : `${routePath === '/checkout' ? t('checkout.title') : t('notFound.title')} – ${t('brand.name')}`;
-  return `<title>${escapeText(title)}</title>`;
+      ? 'meta.title'
+      : routePath === '/checkout'
+        ? 'meta.checkoutTitle'
+        : 'meta.notFoundTitle';
+  return `<title>${escapeText(t(key))}</title>`;
 }
 
 /** Canonical link, Open Graph tags and structured data of a route (the not-found page is `noindex`). */

@@ -4,8 +4,11 @@
  * `src/app/i18n.ts`. Interpolated money values (`{{price}}`) are formatted before interpolation.
  */
 const en = {
+  /** Document titles, one per route (also written into the prerendered HTML). */
   meta: {
     title: 'Pet Ball Pro – Interactive Electric Pet Ball',
+    checkoutTitle: 'Checkout – Pet Ball Pro',
+    notFoundTitle: 'This page has not been generated – Pet Ball Pro',
   },
   brand: {
     name: 'Pet Ball Pro',

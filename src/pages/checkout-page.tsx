@@ -29,7 +29,7 @@ export function CheckoutPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const storefront = StorefrontActorContext.useActorRef();
-  useDocumentTitle(`${t('checkout.title')} – ${t('brand.name')}`);
+  useDocumentTitle(t('meta.checkoutTitle'));
   const checkoutLogic = useMemo(
     () =>
       checkoutMachine.provide({

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 /** Any unmatched path (spec §2, §8): 'This page has not been generated'. */
 export function NotFoundPage() {
   const { t } = useTranslation();
-  useDocumentTitle(`${t('notFound.title')} – ${t('brand.name')}`);
+  useDocumentTitle(t('meta.notFoundTitle'));
   return (
     <Main>
       <h1>{t('notFound.title')}</h1>
