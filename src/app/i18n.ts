@@ -13,8 +13,32 @@ import en from '@/locales/en';
 export const SUPPORTED_LANGUAGES = ['en'] as const;
 
 /**
- * Creates and synchronously initialises an i18next instance for the shop. Never throws: storage that
- * throws on access (blocked cookies, private mode) is tolerated by the detector.
+ * The browser language detector, made safe where the browser denies storage outright: reading
+ * `document.cookie` throws a SecurityError in opaque-origin documents (sandboxed frames, some privacy
+ * modes), which the detector does not catch. Detection then yields nothing (→ English) and caching is
+ * skipped, instead of the app failing to start.
+ */
+class SafeLanguageDetector extends LanguageDetector {
+  override detect(order?: Parameters<LanguageDetector['detect']>[0]) {
+    try {
+      return super.detect(order);
+    } catch {
+      return undefined;
+    }
+  }
+
+  override cacheUserLanguage(language: string, caches?: string[]) {
+    try {
+      super.cacheUserLanguage(language, caches);
+    } catch {
+      // Storage is denied: nothing is cached, which is all caching can do here.
+    }
+  }
+}
+
+/**
+ * Creates and synchronously initialises an i18next instance for the shop. Never throws: storage or
+ * cookies that throw on access (blocked cookies, private mode, sandboxed frames) leave it in English.
  */
 export function createI18n(): i18n {
   const instance = i18next.createInstance();
@@ -22,7 +46,7 @@ export function createI18n(): i18n {
     if (typeof document !== 'undefined') document.documentElement.lang = instance.resolvedLanguage ?? 'en';
   });
   void instance
-    .use(LanguageDetector)
+    .use(SafeLanguageDetector)
     .use(initReactI18next)
     .init({
       resources: { en: { translation: en } },

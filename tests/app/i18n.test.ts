@@ -62,6 +62,16 @@ describe('i18n (spec §1, §7)', () => {
     expect(i18n.t('product.addToCart', { price: '<b>$1.00</b>' })).toBe('Add to Cart - <b>$1.00</b>');
   });
 
+  it('starts in English when reading cookies throws (opaque-origin documents)', () => {
+    const cookie = vi.spyOn(Document.prototype, 'cookie', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const i18n = freshI18n();
+    cookie.mockRestore();
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(i18n.t('cart.empty')).toBe('Your cart is empty');
+  });
+
   it('still works when storage throws on access (blocked cookies, private mode)', async () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
