@@ -5,7 +5,7 @@
  * `notifyOrderPlaced` (empty the storefront's cart) with `checkoutMachine.provide(...)`.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { lineItemsFromCheckoutInput } from './checkout-input';
+import { lineItemsFromCheckoutInput } from './parse-checkout-input';
 import {
   EMPTY_CHECKOUT_FORM,
   isCheckoutFieldName,

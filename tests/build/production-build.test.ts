@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). Issue 5's
- * target is 150 000; the libraries alone take about 142 000 (README 'Performance'), so this ceiling
- * holds today's size with a little headroom and fails on growth. Lower it as code leaves the landing.
+ * target is 150 000, which this build misses: the libraries alone take about 142 000 (README
+ * 'Performance'). The ceiling holds today's 158 200 with under 2 KB of headroom, so growth fails the
+ * test; lower it as code leaves the landing page.
  */
-const LANDING_JS_CEILING_BYTES = 165_000;
+const LANDING_JS_CEILING_BYTES = 160_000;
 
 /** The lazily loaded checkout route's module, as the build manifest names it. */
 const CHECKOUT_MODULE = 'src/pages/checkout-page.tsx';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_LINE_QUANTITY,
-  checkoutInputFor,
-  defaultLineItems,
-  lineItemsFromCheckoutInput,
-} from '@machines/checkout-input';
+import { MAX_LINE_QUANTITY, checkoutInputFor, defaultLineItems } from '@machines/checkout-input';
+import { lineItemsFromCheckoutInput } from '@machines/parse-checkout-input';
 import { orderTotals } from '@machines/pricing';
 
 const item = (overrides: Record<string, unknown> = {}) => ({

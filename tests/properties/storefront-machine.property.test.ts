@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { COLOURS, UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
-import { MAX_LINE_QUANTITY, lineItemsFromCheckoutInput } from '@machines/checkout-input';
+import { MAX_LINE_QUANTITY } from '@machines/checkout-input';
+import { lineItemsFromCheckoutInput } from '@machines/parse-checkout-input';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHODS, orderTotals } from '@machines/pricing';
 import {
   TOAST_DURATION_MS,
