@@ -154,13 +154,15 @@ const en = {
     newTab: '(opens in a new tab)',
     copyright: '© 2024 Pet Ball Pro. All rights reserved.',
   },
+  lineItem: {
+    colour: 'Colour: {{colour}}',
+    quantity: 'Qty: {{count}}',
+  },
   cart: {
     title: 'Your Cart',
     close: 'Close cart',
     empty: 'Your cart is empty',
     startShopping: 'Start Shopping',
-    colour: 'Colour: {{colour}}',
-    quantity: 'Qty: {{count}}',
     total: 'Total',
     proceed: 'Proceed to Checkout',
     continueShopping: 'Continue Shopping',
@@ -215,8 +217,6 @@ const en = {
     processing: 'Processing...',
     summary: {
       title: 'Order Summary',
-      colour: 'Colour: {{colour}}',
-      quantity: 'Qty: {{count}}',
       subtotal: 'Subtotal',
       shipping: 'Shipping',
       free: 'FREE',

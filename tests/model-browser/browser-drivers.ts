@@ -189,12 +189,8 @@ export async function storefrontBrowserDriver(
           await expect(page).toHaveURL(/\/checkout$/);
           const summary = page.getByRole('complementary', { name: en.checkout.summary.title });
           const { colourName } = storefrontView(snapshot);
-          await expect(
-            summary.getByText(fillText(en.checkout.summary.colour, { colour: colourName })),
-          ).toBeVisible();
-          await expect(
-            summary.getByText(fillText(en.checkout.summary.quantity, { count: cartCount })),
-          ).toBeVisible();
+          await expect(summary.getByText(fillText(en.lineItem.colour, { colour: colourName }))).toBeVisible();
+          await expect(summary.getByText(fillText(en.lineItem.quantity, { count: cartCount }))).toBeVisible();
           return page.getByRole('link', { name: en.checkout.backToShop }).click();
         }
         case 'order.placed':

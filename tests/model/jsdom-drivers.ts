@@ -157,10 +157,10 @@ export function storefrontJsdomDriver(
           const summary = screen.getByRole('complementary', { name: en.checkout.summary.title });
           const { colourName } = storefrontView(snapshot);
           expect(
-            within(summary).getByText(fillText(en.checkout.summary.colour, { colour: colourName })),
+            within(summary).getByText(fillText(en.lineItem.colour, { colour: colourName })),
           ).toBeVisible();
           expect(
-            within(summary).getByText(fillText(en.checkout.summary.quantity, { count: cartCount })),
+            within(summary).getByText(fillText(en.lineItem.quantity, { count: cartCount })),
           ).toBeVisible();
           return user.click(screen.getByRole('link', { name: en.checkout.backToShop }));
         }

@@ -150,8 +150,8 @@ export function storefrontView(snapshot: StorefrontSnapshot): StorefrontView {
     : line
       ? {
           kind: 'line',
-          colour: fillText(en.cart.colour, { colour: colourName }),
-          quantity: fillText(en.cart.quantity, { count: line.quantity }),
+          colour: fillText(en.lineItem.colour, { colour: colourName }),
+          quantity: fillText(en.lineItem.quantity, { count: line.quantity }),
           total: formatCents(lineTotalCents(line)),
         }
       : { kind: 'empty', text: en.cart.empty };

@@ -5,9 +5,9 @@ import styled from 'styled-components';
 import { lineTotalCents } from '@machines/pricing';
 import { selectCartLine } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { LineItemRow } from '@/components/ui/line-item-row';
 import { Button } from '@/components/ui/button';
 import { formatCents } from '@/lib/format-money';
-import { CartLine } from './cart-line';
 
 /**
  * The body of the cart modal (spec §2 'Cart modal', §4): 'Your cart is empty' with 'Start Shopping'
@@ -37,7 +37,7 @@ export function CartContents() {
   return (
     <>
       <Lines>
-        <CartLine line={line} />
+        <LineItemRow item={line} thumbSize={72} />
       </Lines>
       <Total>
         <span>{t('cart.total')}</span>

@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectLineItems, selectOrderTotals } from '@machines/checkout-machine';
-import { lineTotalCents } from '@machines/pricing';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { Perks } from '@/components/landing/perks';
+import { LineItemRow } from '@/components/ui/line-item-row';
 import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
 
@@ -28,15 +28,7 @@ export function OrderSummary() {
 
       <Items>
         {lineItems.map((item) => (
-          <Item key={item.colourId}>
-            <Thumb src={item.image} alt="" width={64} height={64} />
-            <ItemText>
-              <ItemName>{t('brand.name')}</ItemName>
-              <ItemMeta>{t('checkout.summary.colour', { colour: t(`colour.${item.colourId}`) })}</ItemMeta>
-              <ItemMeta>{t('checkout.summary.quantity', { count: item.quantity })}</ItemMeta>
-            </ItemText>
-            <Amount>{formatCents(lineTotalCents(item))}</Amount>
-          </Item>
+          <LineItemRow key={item.colourId} item={item} thumbSize={64} />
         ))}
       </Items>
 
@@ -106,41 +98,6 @@ const Items = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const Item = styled.li`
-  display: grid;
-  grid-template-columns: auto 1fr auto;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Thumb = styled.img`
-  width: 64px;
-  height: 64px;
-  object-fit: cover;
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colour.surfaceMuted};
-`;
-
-const ItemText = styled.div`
-  display: grid;
-  gap: 2px;
-  min-width: 0;
-`;
-
-const ItemName = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
-
-const ItemMeta = styled.p`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
-`;
-
-const Amount = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
 const Totals = styled.table`

@@ -4,7 +4,13 @@ import styled from 'styled-components';
 import { COLOURS } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { SectionBand, SectionInner, SectionLead, SectionTitle } from '@/components/landing/section-layout';
+import {
+  CardList,
+  SectionBand,
+  SectionInner,
+  SectionLead,
+  SectionTitle,
+} from '@/components/landing/section-layout';
 
 /** Intrinsic size of a showcase image in CSS px. */
 const CARD_IMAGE_SIZE = 240;
@@ -24,7 +30,7 @@ export function ColourShowcase() {
       <SectionInner>
         <SectionTitle id="showcase-title">{t('showcase.title')}</SectionTitle>
         <SectionLead>{t('showcase.subtitle')}</SectionLead>
-        <Grid>
+        <CardList>
           {COLOURS.map((colour) => {
             const selected = colour.id === colourId;
             return (
@@ -60,23 +66,11 @@ export function ColourShowcase() {
               </li>
             );
           })}
-        </Grid>
+        </CardList>
       </SectionInner>
     </SectionBand>
   );
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: ${({ theme }) => theme.space.xl} 0 0;
-  padding: 0;
-  list-style: none;
-
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`;
 
 /** Small screens: a compact row (image left, name right); from md: a tall card in a three-column grid. */
 const Card = styled.button<{ $selected: boolean }>`

@@ -41,3 +41,16 @@ export const SectionLead = styled.p`
   text-align: center;
   text-wrap: pretty;
 `;
+
+/** A list of cards under a section's heading: one column, three from the `md` breakpoint. */
+export const CardList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: ${({ theme }) => theme.space.xl} 0 0;
+  padding: 0;
+  list-style: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;

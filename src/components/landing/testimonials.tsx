@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { SectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
+import { CardList, SectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
 import { Stars } from '@/components/ui/stars';
 
 type TestimonialKey = 'sarah' | 'james' | 'priya';
@@ -17,7 +17,7 @@ export function Testimonials() {
     <SectionBand id="reviews" $tone="muted" aria-labelledby="testimonials-title">
       <SectionInner>
         <SectionTitle id="testimonials-title">{t('testimonials.title')}</SectionTitle>
-        <Grid>
+        <CardList>
           {TESTIMONIALS.map((key) => {
             const name = t(`testimonials.items.${key}.name`);
             return (
@@ -38,23 +38,11 @@ export function Testimonials() {
               </li>
             );
           })}
-        </Grid>
+        </CardList>
       </SectionInner>
     </SectionBand>
   );
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: ${({ theme }) => theme.space.xl} 0 0;
-  padding: 0;
-  list-style: none;
-
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`;
 
 const Card = styled.figure`
   height: 100%;

@@ -4,25 +4,26 @@ import { lineTotalCents, type LineItem } from '@machines/pricing';
 import { formatCents } from '@/lib/format-money';
 
 /**
- * One cart line as a list item (spec §2 'Cart modal'): product image, name, colour, quantity and the
- * line total (unit price × quantity, integer cents formatted as dollars). Presentational only.
+ * One line item as a list item, shared by the cart modal and the checkout's Order Summary (spec §2):
+ * product image, name, colour, quantity and the line total (unit price × quantity, integer cents
+ * formatted as dollars). `thumbSize` is the image's edge in CSS px. Presentational only.
  */
-export function CartLine({ line }: { line: LineItem }) {
+export function LineItemRow({ item, thumbSize }: { item: LineItem; thumbSize: number }) {
   const { t } = useTranslation();
   return (
-    <Item>
-      <Thumb src={line.image} alt="" width={72} height={72} />
+    <Row>
+      <Thumb src={item.image} alt="" width={thumbSize} height={thumbSize} />
       <Details>
         <Name>{t('brand.name')}</Name>
-        <Meta>{t('cart.colour', { colour: t(`colour.${line.colourId}`) })}</Meta>
-        <Meta>{t('cart.quantity', { count: line.quantity })}</Meta>
+        <Meta>{t('lineItem.colour', { colour: t(`colour.${item.colourId}`) })}</Meta>
+        <Meta>{t('lineItem.quantity', { count: item.quantity })}</Meta>
       </Details>
-      <Price>{formatCents(lineTotalCents(line))}</Price>
-    </Item>
+      <Amount>{formatCents(lineTotalCents(item))}</Amount>
+    </Row>
   );
 }
 
-const Item = styled.li`
+const Row = styled.li`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
@@ -30,12 +31,10 @@ const Item = styled.li`
 `;
 
 const Thumb = styled.img`
-  width: 72px;
-  height: 72px;
   object-fit: cover;
+  border: 1px solid ${({ theme }) => theme.colour.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colour.surfaceMuted};
-  border: 1px solid ${({ theme }) => theme.colour.border};
 `;
 
 const Details = styled.div`
@@ -53,6 +52,6 @@ const Meta = styled.p`
   color: ${({ theme }) => theme.colour.textMuted};
 `;
 
-const Price = styled.p`
+const Amount = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
