@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
+import { SHOPPER_DETAILS } from '../tests/shopper-details';
 
 const OUT_DIR = 'docs/screenshots';
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4183);
@@ -59,20 +60,7 @@ async function openCartWithTwoOceanBlue(page: Page): Promise<void> {
 
 /** Fills the checkout form with a sample shopper. */
 async function fillCheckout(page: Page): Promise<void> {
-  const fields: [string, string][] = [
-    ['Email address', 'sam@example.com'],
-    ['First name', 'Sam'],
-    ['Last name', 'Rivera'],
-    ['Address', '1 Main St'],
-    ['City', 'Springfield'],
-    ['State', 'IL'],
-    ['ZIP code', '62701'],
-    ['Card number', '4242 4242 4242 4242'],
-    ['Expiry date', '12/30'],
-    ['CVV', '123'],
-    ['Name on card', 'Sam Rivera'],
-  ];
-  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of SHOPPER_DETAILS) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
 /** Every screenshot at one viewport. */

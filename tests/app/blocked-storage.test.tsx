@@ -6,10 +6,11 @@
  * before the first render because the detector remembers, per page load, whether storage works (a real
  * page load starts fresh the same way).
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '@/app/router';
 import { renderApp } from '@tests/render-app';
+import { autofillCheckoutForm } from '@tests/fill-checkout-form';
 
 // The checkout route is code-split: load it up front so /checkout renders synchronously.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -50,20 +51,7 @@ describe('with storage and cookies blocked', { timeout: 30_000 }, () => {
     const summary = screen.getByRole('complementary', { name: 'Order Summary' });
     expect(within(summary).getByRole('row', { name: 'Total $23.74' })).toBeInTheDocument();
 
-    for (const [label, value] of [
-      ['Email address', 'a@b.co'],
-      ['First name', 'Ada'],
-      ['Last name', 'Lo'],
-      ['Address', '1 Main'],
-      ['City', 'Reno'],
-      ['State', 'NV'],
-      ['ZIP code', '89501'],
-      ['Card number', '4111111111111111'],
-      ['Expiry date', '12/30'],
-      ['CVV', '737'],
-      ['Name on card', 'Ada Lo'],
-    ])
-      fireEvent.change(screen.getByLabelText(label!), { target: { value } });
+    autofillCheckoutForm();
     await user.click(screen.getByRole('button', { name: /^complete order/i }));
     act(() => vi.advanceTimersByTime(3000));
 

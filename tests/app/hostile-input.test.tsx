@@ -9,19 +9,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_LINE_QUANTITY } from '@machines/checkout-input';
 import { resolveLazyRoutes, routes } from '@/app/router';
 import { renderApp } from '@tests/render-app';
+import { navigationStateItem } from '@tests/navigation-state-item';
 
 // The checkout route is code-split: load it up front so /checkout renders synchronously.
 beforeAll(() => resolveLazyRoutes(routes));
-
-const item = (overrides: Record<string, unknown> = {}) => ({
-  id: 'pet-ball-pro',
-  name: 'Pet Ball Pro',
-  color: 'Ocean Blue',
-  quantity: 2,
-  price: 21.98,
-  image: '/images/pet-ball-ocean-blue.svg',
-  ...overrides,
-});
 
 /** What the Order Summary must show: quantity per colour and the Total row, derived from the items. */
 interface Shown {
@@ -37,35 +28,35 @@ describe('/checkout with untrusted navigation state (spec §3)', { timeout: 20_0
     ['no state', undefined, DEFAULT],
     ['null', null, DEFAULT],
     ['a string', '{"items":[]}', DEFAULT],
-    ['items not an array', { items: { 0: item() }, total: 43.96 }, DEFAULT],
+    ['items not an array', { items: { 0: navigationStateItem() }, total: 43.96 }, DEFAULT],
     ['empty items', { items: [], total: 0 }, DEFAULT],
-    ['quantity 0', { items: [item({ quantity: 0 })] }, DEFAULT],
-    ['negative quantity', { items: [item({ quantity: -2 })] }, DEFAULT],
-    ['fractional quantity', { items: [item({ quantity: 1.5 })] }, DEFAULT],
-    ['NaN quantity', { items: [item({ quantity: Number.NaN })] }, DEFAULT],
-    ['Infinity quantity', { items: [item({ quantity: Number.POSITIVE_INFINITY })] }, DEFAULT],
+    ['quantity 0', { items: [navigationStateItem({ quantity: 0 })] }, DEFAULT],
+    ['negative quantity', { items: [navigationStateItem({ quantity: -2 })] }, DEFAULT],
+    ['fractional quantity', { items: [navigationStateItem({ quantity: 1.5 })] }, DEFAULT],
+    ['NaN quantity', { items: [navigationStateItem({ quantity: Number.NaN })] }, DEFAULT],
+    ['Infinity quantity', { items: [navigationStateItem({ quantity: Number.POSITIVE_INFINITY })] }, DEFAULT],
     [
       'quantity 1e9',
-      { items: [item({ quantity: 1e9 })] },
+      { items: [navigationStateItem({ quantity: 1e9 })] },
       { lines: ['Colour: Ocean Blue', 'Qty: 1000000000'], total: 'Total $23,738,400,000.00' },
     ],
     [
       `quantity above the safe limit (${MAX_LINE_QUANTITY + 1})`,
-      { items: [item({ quantity: MAX_LINE_QUANTITY + 1 })] },
+      { items: [navigationStateItem({ quantity: MAX_LINE_QUANTITY + 1 })] },
       DEFAULT,
     ],
-    ['price as a string', { items: [item({ price: '0.01' })], total: 0.02 }, TWO_BLUE],
-    ['unknown colour', { items: [item({ color: 'Neon Green' })] }, DEFAULT],
-    ['unknown product id', { items: [item({ id: 'gift-card' })] }, DEFAULT],
+    ['price as a string', { items: [navigationStateItem({ price: '0.01' })], total: 0.02 }, TWO_BLUE],
+    ['unknown colour', { items: [navigationStateItem({ color: 'Neon Green' })] }, DEFAULT],
+    ['unknown product id', { items: [navigationStateItem({ id: 'gift-card' })] }, DEFAULT],
     [
       '10,000 items',
-      { items: Array.from({ length: 10_000 }, () => item({ quantity: 1 })), total: 1 },
+      { items: Array.from({ length: 10_000 }, () => navigationStateItem({ quantity: 1 })), total: 1 },
       { lines: ['Colour: Ocean Blue', 'Qty: 10000'], total: 'Total $237,384.00' },
     ],
-    ['a missing total', { items: [item()] }, TWO_BLUE],
-    ['a total that disagrees with the items', { items: [item()], total: 0.01 }, TWO_BLUE],
-    ['a total of Infinity', { items: [item()], total: Number.POSITIVE_INFINITY }, TWO_BLUE],
-    ['a total as a string', { items: [item()], total: '$0.00' }, TWO_BLUE],
+    ['a missing total', { items: [navigationStateItem()] }, TWO_BLUE],
+    ['a total that disagrees with the items', { items: [navigationStateItem()], total: 0.01 }, TWO_BLUE],
+    ['a total of Infinity', { items: [navigationStateItem()], total: Number.POSITIVE_INFINITY }, TWO_BLUE],
+    ['a total as a string', { items: [navigationStateItem()], total: '$0.00' }, TWO_BLUE],
     [
       '__proto__ keys',
       JSON.parse(

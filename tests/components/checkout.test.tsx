@@ -6,7 +6,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutInputFor } from '@machines/checkout-input';
-import { renderApp, type RenderedApp } from '@tests/render-app';
+import { renderApp } from '@tests/render-app';
+import { autofillCheckoutForm } from '@tests/fill-checkout-form';
 
 /** Tests that render the whole landing page in jsdom can take seconds on a busy machine. */
 const LANDING_TIMEOUT_MS = 15_000;
@@ -14,26 +15,6 @@ const LANDING_TIMEOUT_MS = 15_000;
 const summary = () => screen.getByRole('complementary', { name: 'Order Summary' });
 const totalRow = (name: string) => within(summary()).getByRole('row', { name });
 const submitButton = () => screen.getByRole('button', { name: /^complete order|^processing/i });
-
-/** Types a short value into every required field (spec §5). Label queries keep this fast on the big DOM. */
-async function fillRequiredFields(user: RenderedApp['user']) {
-  const values: [label: string, value: string][] = [
-    ['Email address', 'a@b.co'],
-    ['First name', 'Ada'],
-    ['Last name', 'Lo'],
-    ['Address', '1 Main'],
-    ['City', 'Reno'],
-    ['State', 'NV'],
-    ['ZIP code', '89501'],
-    ['Card number', '4242'],
-    ['Expiry date', '12/30'],
-    ['CVV', '123'],
-    ['Name on card', 'Ada Lo'],
-  ];
-  for (const [label, value] of values) {
-    await user.type(screen.getByLabelText(label), value);
-  }
-}
 
 describe('checkout page: order summary', () => {
   it('shows one Hot Pink ball with its totals when opened directly', () => {
@@ -162,7 +143,7 @@ describe('checkout page: placing the order', () => {
 
   it('shows Processing... on a disabled, busy button after a filled form is submitted', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
-    await fillRequiredFields(user);
+    autofillCheckoutForm();
 
     await user.click(submitButton());
 
@@ -173,7 +154,7 @@ describe('checkout page: placing the order', () => {
 
   it('confirms the order 3 s after submitting, with PB- and the last six digits of the clock', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
-    await fillRequiredFields(user);
+    autofillCheckoutForm();
     vi.setSystemTime(1_700_000_120_456);
     await user.click(submitButton());
 
@@ -195,7 +176,7 @@ describe('checkout page: placing the order', () => {
       await user.click(screen.getByRole('button', { name: /^add to cart/i }));
       await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-      await fillRequiredFields(user);
+      autofillCheckoutForm();
       await user.click(submitButton());
       act(() => vi.advanceTimersByTime(3000));
       expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { SHOPPER_DETAILS } from '../shopper-details';
 
 /** The fixed moment every browser test's fake clock starts at (ms since the epoch: 1795860000000). */
 export const START = new Date('2026-11-28T10:00:00.000Z');
@@ -29,21 +30,6 @@ export async function keepRealTimers(page: Page): Promise<void> {
     Object.assign(window, { __realTimers: { setTimeout, clearTimeout } });
   });
 }
-
-/** The valid contact, address and card details a shopper types at checkout, keyed by field label. */
-export const SHOPPER_DETAILS: readonly (readonly [label: string, value: string])[] = [
-  ['Email address', 'sam@example.com'],
-  ['First name', 'Sam'],
-  ['Last name', 'Rivera'],
-  ['Address', '1 Main St'],
-  ['City', 'Springfield'],
-  ['State', 'IL'],
-  ['ZIP code', '62701'],
-  ['Card number', '4242424242424242'],
-  ['Expiry date', '12/30'],
-  ['CVV', '123'],
-  ['Name on card', 'Sam Rivera'],
-];
 
 /** Fills every required checkout field (spec §5) with {@link SHOPPER_DETAILS}. */
 export async function fillCheckoutForm(page: Page): Promise<void> {

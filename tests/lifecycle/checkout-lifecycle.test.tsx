@@ -15,6 +15,7 @@ import { App } from '@/app/app';
 import { resolveLazyRoutes, routes } from '@/app/router';
 import { renderApp, type RenderedApp } from '@tests/render-app';
 import { trackActors } from './track-actors';
+import { autofillCheckoutForm } from '@tests/fill-checkout-form';
 
 /** Rendering the whole landing page in jsdom can take seconds on a busy machine. */
 const PAGE_TIMEOUT_MS = 20_000;
@@ -22,24 +23,6 @@ const PAGE_TIMEOUT_MS = 20_000;
 const submitButton = () => screen.getByRole('button', { name: /^complete order|^processing/i });
 const cartButton = () => screen.getByRole('button', { name: /^open cart/i });
 const confirmedHeading = () => screen.queryByRole('heading', { name: 'Order Confirmed!' });
-
-/** Fills every required field at once, as browser autofill does (spec §5). */
-function autofillRequiredFields() {
-  const values: [label: string, value: string][] = [
-    ['Email address', 'a@b.co'],
-    ['First name', 'Ada'],
-    ['Last name', 'Lo'],
-    ['Address', '1 Main'],
-    ['City', 'Reno'],
-    ['State', 'NV'],
-    ['ZIP code', '89501'],
-    ['Card number', '4111111111111111'],
-    ['Expiry date', '12/30'],
-    ['CVV', '737'],
-    ['Name on card', 'Ada Lo'],
-  ];
-  for (const [label, value] of values) fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 /** From the landing page: adds one ball, opens the cart and proceeds to /checkout. */
 async function goToCheckoutWithOneBall({ user }: Pick<RenderedApp, 'user'>) {
@@ -69,7 +52,7 @@ describe('leaving /checkout while the order is processing', { timeout: PAGE_TIME
     const checkoutEvents = trackActors(checkoutMachine);
     const app = renderApp('/', { fakeTimers: true });
     await goToCheckoutWithOneBall(app);
-    autofillRequiredFields();
+    autofillCheckoutForm();
     await app.user.click(submitButton());
     act(() => vi.advanceTimersByTime(1500));
     expect(submitButton()).toHaveAccessibleName('Processing...');
@@ -93,7 +76,7 @@ describe('submitting more than once', { timeout: PAGE_TIMEOUT_MS }, () => {
     const checkoutEvents = trackActors(checkoutMachine);
     const storefrontEvents = trackActors(storefrontMachine);
     const { user } = renderApp('/checkout', { fakeTimers: true });
-    autofillRequiredFields();
+    autofillCheckoutForm();
 
     await user.dblClick(submitButton());
     await user.type(screen.getByLabelText('City'), '{Enter}');
@@ -132,7 +115,7 @@ describe('React StrictMode (double mount in development)', { timeout: PAGE_TIMEO
     const storefrontEvents = trackActors(storefrontMachine);
     const { router, user } = renderStrict('/checkout');
     expect(pendingAppTimers(), 'no timer before submitting').toBe(0);
-    autofillRequiredFields();
+    autofillCheckoutForm();
 
     await user.click(submitButton());
     expect(pendingAppTimers(), 'one processing timer').toBe(1);
@@ -169,7 +152,7 @@ describe('Back and Forward (rule: a checkout is never resumed)', { timeout: PAGE
     const checkoutEvents = trackActors(checkoutMachine);
     const app = renderApp('/', { fakeTimers: true });
     await goToCheckoutWithOneBall(app);
-    autofillRequiredFields();
+    autofillCheckoutForm();
     await app.user.click(submitButton());
     act(() => vi.advanceTimersByTime(1000));
 
@@ -194,7 +177,7 @@ describe('Back and Forward (rule: a checkout is never resumed)', { timeout: PAGE
     const storefrontEvents = trackActors(storefrontMachine);
     const app = renderApp('/', { fakeTimers: true });
     await goToCheckoutWithOneBall(app);
-    autofillRequiredFields();
+    autofillCheckoutForm();
     await app.user.click(submitButton());
     act(() => vi.advanceTimersByTime(3000));
     expect(confirmedHeading()).toBeInTheDocument();
@@ -220,7 +203,7 @@ describe('Back and Forward (rule: a checkout is never resumed)', { timeout: PAGE
   it('after the automatic return to the shop, neither Back nor Forward reaches the finished checkout', async () => {
     const app = renderApp('/', { fakeTimers: true });
     await goToCheckoutWithOneBall(app);
-    autofillRequiredFields();
+    autofillCheckoutForm();
     await app.user.click(submitButton());
     act(() => vi.advanceTimersByTime(6000));
     expect(app.router.state.location.pathname).toBe('/');

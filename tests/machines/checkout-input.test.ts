@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY, checkoutInputFor, defaultLineItems } from '@machines/checkout-input';
 import { lineItemsFromCheckoutInput } from '@machines/parse-checkout-input';
 import { orderTotals } from '@machines/pricing';
-
-const item = (overrides: Record<string, unknown> = {}) => ({
-  id: 'pet-ball-pro',
-  name: 'Pet Ball Pro',
-  color: 'Ocean Blue',
-  quantity: 2,
-  price: 21.98,
-  image: '/images/pet-ball-ocean-blue.svg',
-  ...overrides,
-});
+import { navigationStateItem } from '@tests/navigation-state-item';
 
 describe('checkoutInputFor (the navigation state the cart carries, spec §3)', () => {
   it('carries one entry with the spec field names, prices and total in dollars', () => {
     expect(checkoutInputFor('ocean-blue', 2)).toEqual({
-      items: [item()],
+      items: [navigationStateItem()],
       total: 43.96,
     });
   });
@@ -50,21 +41,24 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
     ['a number', 42],
     ['items not an array', { items: 'nope', total: 21.98 }],
     ['empty items', { items: [], total: 0 }],
-    ['quantity 0', { items: [item({ quantity: 0 })] }],
-    ['negative quantity', { items: [item({ quantity: -3 })] }],
-    ['fractional quantity', { items: [item({ quantity: 1.5 })] }],
-    ['NaN quantity', { items: [item({ quantity: Number.NaN })] }],
-    ['Infinity quantity', { items: [item({ quantity: Number.POSITIVE_INFINITY })] }],
-    ['quantity as a string', { items: [item({ quantity: '2' })] }],
-    ['unknown colour', { items: [item({ color: 'Neon Green' })] }],
-    ['unknown product id', { items: [item({ id: 'other-product' })] }],
+    ['quantity 0', { items: [navigationStateItem({ quantity: 0 })] }],
+    ['negative quantity', { items: [navigationStateItem({ quantity: -3 })] }],
+    ['fractional quantity', { items: [navigationStateItem({ quantity: 1.5 })] }],
+    ['NaN quantity', { items: [navigationStateItem({ quantity: Number.NaN })] }],
+    ['Infinity quantity', { items: [navigationStateItem({ quantity: Number.POSITIVE_INFINITY })] }],
+    ['quantity as a string', { items: [navigationStateItem({ quantity: '2' })] }],
+    ['unknown colour', { items: [navigationStateItem({ color: 'Neon Green' })] }],
+    ['unknown product id', { items: [navigationStateItem({ id: 'other-product' })] }],
     ['an item that is null', { items: [null] }],
   ])('falls back to the default for %s', (_name, state) => {
     expect(lineItemsFromCheckoutInput(state)).toEqual(defaults);
   });
 
   it('takes prices from the catalog, never from the state, and ignores the passed total', () => {
-    const items = lineItemsFromCheckoutInput({ items: [item({ price: '0.01' })], total: 0.01 });
+    const items = lineItemsFromCheckoutInput({
+      items: [navigationStateItem({ price: '0.01' })],
+      total: 0.01,
+    });
     expect(items).toEqual([
       expect.objectContaining({ colourId: 'ocean-blue', quantity: 2, unitPriceCents: 2198 }),
     ]);
@@ -73,27 +67,27 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
 
   it('takes name and image from the catalog, never from the state', () => {
     const [line] = lineItemsFromCheckoutInput({
-      items: [item({ name: '<script>', image: 'https://evil.example/x.png' })],
+      items: [navigationStateItem({ name: '<script>', image: 'https://evil.example/x.png' })],
     });
     expect(line).toMatchObject({ name: 'Pet Ball Pro', image: '/images/pet-ball-ocean-blue.svg' });
   });
 
   it('accepts colour ids as well as names', () => {
-    expect(lineItemsFromCheckoutInput({ items: [item({ color: 'sunset-orange' })] })[0]?.colourId).toBe(
-      'sunset-orange',
-    );
+    expect(
+      lineItemsFromCheckoutInput({ items: [navigationStateItem({ color: 'sunset-orange' })] })[0]?.colourId,
+    ).toBe('sunset-orange');
   });
 
   it('keeps the valid items and drops the broken ones', () => {
     const items = lineItemsFromCheckoutInput({
-      items: [item({ quantity: -1 }), item({ color: 'Hot Pink', quantity: 1 })],
+      items: [navigationStateItem({ quantity: -1 }), navigationStateItem({ color: 'Hot Pink', quantity: 1 })],
     });
     expect(items.map((line) => [line.colourId, line.quantity])).toEqual([['hot-pink', 1]]);
   });
 
   it('merges 10,000 items into one line per colour', () => {
     const many = Array.from({ length: 10_000 }, (_, index) =>
-      item({ color: ['Hot Pink', 'Sunset Orange', 'Ocean Blue'][index % 3], quantity: 1 }),
+      navigationStateItem({ color: ['Hot Pink', 'Sunset Orange', 'Ocean Blue'][index % 3], quantity: 1 }),
     );
     const items = lineItemsFromCheckoutInput({ items: many });
     expect(items.map((line) => [line.colourId, line.quantity])).toEqual([
@@ -105,7 +99,7 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
 
   it('caps a huge quantity so every cents figure stays a safe integer', () => {
     const [line] = lineItemsFromCheckoutInput({
-      items: [item({ quantity: 1e9 }), item({ quantity: MAX_LINE_QUANTITY })],
+      items: [navigationStateItem({ quantity: 1e9 }), navigationStateItem({ quantity: MAX_LINE_QUANTITY })],
     });
     expect(line?.quantity).toBe(MAX_LINE_QUANTITY);
     const totals = orderTotals([line!], 'overnight');
