@@ -1,12 +1,16 @@
 import { createGlobalStyle } from 'styled-components';
 
 /**
- * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, and no
- * non-essential motion under `prefers-reduced-motion: reduce` (WCAG 2.2 AA).
+ * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, smooth
+ * scrolling for pointer users only, and no non-essential motion under `prefers-reduced-motion: reduce`
+ * (WCAG 2.2 AA).
  */
 export const GlobalStyles = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  /* Smooth scrolling is for in-page links followed with a pointer. Keyboard focus (Tab, or Enter on
+     such a link) scrolls at once: no motion at every Tab, and the focus ring is on screen immediately. */
+  html:has(:focus-visible) { scroll-behavior: auto; }
   body {
     margin: 0;
     font-family: ${({ theme }) => theme.font.family};

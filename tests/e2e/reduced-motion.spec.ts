@@ -38,6 +38,10 @@ test.describe('prefers-reduced-motion (WCAG 2.3.3, 2.2.2)', () => {
       buttonTransition: '0.15s',
     });
     expect(motion.dialog).not.toBe('none');
+
+    // Smooth scrolling is for pointer users: once the keyboard moves focus, scrolling jumps.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
   });
 
   test('with reduce, animations and transitions are effectively off and scrolling jumps', async ({
