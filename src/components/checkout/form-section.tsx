@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { cardSurfaceStyles } from '@/components/checkout/card-surface';
 
 /**
  * A section of the checkout form as a card (spec §2 'Checkout page': Contact Information, Shipping
@@ -34,10 +35,7 @@ const Fieldset = styled.fieldset`
   margin: 0;
   /* Narrower padding on small screens leaves the shipping options room for their names. */
   padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  ${cardSurfaceStyles}
 
   @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
     padding: ${({ theme }) => theme.space.lg};

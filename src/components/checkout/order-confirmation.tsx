@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectOrderNumber } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
+import { cardSurfaceStyles } from '@/components/checkout/card-surface';
 
 /**
  * The confirmation screen (spec §2 'Checkout page', §4 'Checkout', §9): 'Order Confirmed!', the order
@@ -44,10 +45,7 @@ const Card = styled.section`
   max-width: 32rem;
   margin: ${({ theme }) => theme.space.xxl} auto;
   padding: ${({ theme }) => theme.space.xl};
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  ${cardSurfaceStyles}
   text-align: center;
 `;
 

@@ -9,6 +9,7 @@ import { Perks } from '@/components/landing/perks';
 import { LineItemRow } from '@/components/ui/line-item-row';
 import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
+import { cardSurfaceStyles } from '@/components/checkout/card-surface';
 
 /**
  * The Order Summary side panel (spec §2 'Checkout page', §9): the line items (image, name, colour,
@@ -73,10 +74,7 @@ const Panel = styled.aside`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  ${cardSurfaceStyles}
 
   @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
     padding: ${({ theme }) => theme.space.lg};

@@ -1,0 +1,13 @@
+import { css } from 'styled-components';
+
+/**
+ * The surface every checkout card shares (the form's sections, the order summary, the confirmation):
+ * a 1 px border, the large radius, the surface background and the card shadow. Each card keeps its
+ * own padding and layout.
+ */
+export const cardSurfaceStyles = css`
+  border: 1px solid ${({ theme }) => theme.colour.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colour.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
