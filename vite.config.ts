@@ -60,6 +60,11 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: scripts/prerender.mjs and the size-budget test read the chunk graph from it.
     manifest: true,
+    rollupOptions: {
+      // The early-tap script is its own entry: scripts/prerender.mjs loads it `async` in <head>, before
+      // the app (issue 10). It must stay tiny and import nothing the app bundles.
+      input: { index: fromRoot('./index.html'), 'early-taps': fromRoot('./src/early/early-taps.ts') },
+    },
   },
   preview: {
     host: '127.0.0.1',

@@ -1,12 +1,19 @@
 /**
- * The storefront machine: the landing page's selected colour, quantity, cart count, cart modal and
- * add-to-cart toast (spec §2 'Landing page', 'Cart modal'; §4 'Landing page'; §9 toast duration).
- * Pure XState: no React, no DOM. Navigation to /checkout is the `navigateToCheckout` action, which the
- * app provides with `storefrontMachine.provide(...)`.
+ * The storefront machine: the landing page's selected colour, quantity, cart count, cart modal,
+ * add-to-cart toast and the wait for the checkout's code (spec §2 'Landing page', 'Cart modal'; §4
+ * 'Landing page'; §9 toast duration; issue 10). Pure XState: no React, no DOM. What touches the
+ * network, the router or the page is named here and provided by the app with
+ * `storefrontMachine.provide(...)`: the `loadCheckout` actor and the `navigateToCheckout` and
+ * `reloadIntoCheckout` actions.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { DEFAULT_COLOUR_ID, UNIT_PRICE_CENTS, isColourId, type ColourId } from './catalog';
-import { MAX_LINE_QUANTITY, checkoutInputFor, lineItemFor, type CheckoutInput } from './checkout-input';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { UNIT_PRICE_CENTS, isColourId, type ColourId } from './catalog';
+import {
+  checkoutLoadFailureOf,
+  checkoutUnavailableReasonOf,
+  type CheckoutUnavailableReason,
+} from './checkout-load-failure';
+import { MAX_LINE_QUANTITY, lineItemFor } from './checkout-input';
 import type { LineItem } from './pricing';
 
 /** How long the 'Added to cart successfully!' toast stays after the last add, in ms (spec §9). */
@@ -20,6 +27,10 @@ export interface StorefrontContext {
   quantity: number;
   /** Units in the cart: the sum of every quantity added (spec §4). */
   cartCount: number;
+  /** Automatic retries of the checkout's download used since 'Proceed to Checkout' (0 … CHECKOUT_LOAD_RETRIES). */
+  checkoutLoadRetries: number;
+  /** Why the last download of the checkout's code failed, while the cart says so; else `null`. */
+  checkoutLoadFailure: CheckoutUnavailableReason | null;
 }
 
 /** Events the storefront machine accepts, named as facts in the shopper's words. */
@@ -31,19 +42,30 @@ export type StorefrontEvent =
   | { type: 'cart.open' }
   | { type: 'cart.close' }
   | { type: 'checkout.proceed' }
+  | { type: 'checkout.retry' }
   | { type: 'order.placed' };
 
 /**
- * Parameters of the `navigateToCheckout` action, which the app provides to route to /checkout with
- * this checkout input as navigation state.
+ * Automatic retries of a checkout download that failed for a transient reason (the server answered
+ * 5xx, the request broke off) before the shopper is asked to 'Try again' (issue 10).
  */
-export interface NavigateToCheckoutParams {
-  checkoutInput: CheckoutInput;
+export const CHECKOUT_LOAD_RETRIES = 2;
+
+/** Wait before an automatic retry of the checkout's download, in ms (issue 10). */
+export const CHECKOUT_RETRY_DELAY_MS = 1000;
+
+/** The `error` of an actor's error event (`xstate.error.actor.*`), `undefined` for any other event. */
+function errorOf(event: { type: string }): unknown {
+  return 'error' in event ? event.error : undefined;
 }
 
 /**
  * The storefront machine (spec §4 'Landing page'). Parallel regions: `cart` (closed | open) and
- * `toast` (hidden | visible, hidden `toastDuration` = 3000 ms after the last add).
+ * `toast` (hidden | visible, hidden `toastDuration` = 3000 ms after the last add). Inside `cart.open`,
+ * 'Proceed to Checkout' waits on the `loadCheckout` actor (issue 10): done → navigate and close;
+ * a new release → reload into /checkout with the cart; 5xx or a broken connection → up to
+ * CHECKOUT_LOAD_RETRIES (2) retries `checkoutRetryDelay` (1000 ms) apart; otherwise (or offline) the
+ * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`).
  */
 export const storefrontMachine = setup({
   types: {} as { context: StorefrontContext; events: StorefrontEvent },
@@ -55,8 +77,29 @@ export const storefrontMachine = setup({
     decrementQuantity: assign({ quantity: ({ context }) => context.quantity - 1 }),
     addToCart: assign({ cartCount: ({ context }) => context.cartCount + context.quantity }),
     emptyCart: assign({ cartCount: 0, quantity: 1 }),
-    /** Provided by the app: routes to /checkout carrying `params.checkoutInput` as navigation state. */
-    navigateToCheckout: (_, _params: NavigateToCheckoutParams) => {},
+    countCheckoutLoadRetry: assign({ checkoutLoadRetries: ({ context }) => context.checkoutLoadRetries + 1 }),
+    forgetCheckoutLoadFailure: assign({ checkoutLoadRetries: 0, checkoutLoadFailure: null }),
+    recordCheckoutLoadFailure: assign({
+      checkoutLoadFailure: ({ event }) => checkoutUnavailableReasonOf(errorOf(event)),
+    }),
+    /**
+     * Provided by the app: routes to /checkout carrying the cart (`checkoutInputFor(colourId,
+     * cartCount)` of the context) as navigation state.
+     */
+    navigateToCheckout: () => {},
+    /**
+     * Provided by the app: a new release replaced the code this page runs on. Keeps the cart (colour,
+     * quantity, count) in the page's history entry and loads /checkout afresh from the server.
+     */
+    reloadIntoCheckout: () => {},
+  },
+  actors: {
+    /**
+     * Provided by the app: downloads the checkout page's code. Resolves once it can render; rejects with
+     * an error that `checkoutLoadFailureOf` reads ('offline', 'unavailable' or 'outdated'). This default
+     * has nothing to download.
+     */
+    loadCheckout: fromPromise<void>(async () => {}),
   },
   guards: {
     // Events are untyped at runtime: an unknown colour would reach the hero image and the cart line.
@@ -65,9 +108,14 @@ export const storefrontMachine = setup({
     canIncrement: ({ context }) => context.quantity < MAX_LINE_QUANTITY,
     canAddToCart: ({ context }) => context.cartCount + context.quantity <= MAX_LINE_QUANTITY,
     hasItems: ({ context }) => context.cartCount > 0,
+    isOutdatedRelease: ({ event }) => checkoutLoadFailureOf(errorOf(event)) === 'outdated',
+    canRetryCheckoutLoad: ({ context, event }) =>
+      checkoutLoadFailureOf(errorOf(event)) === 'unavailable' &&
+      context.checkoutLoadRetries < CHECKOUT_LOAD_RETRIES,
   },
   delays: {
     toastDuration: TOAST_DURATION_MS,
+    checkoutRetryDelay: CHECKOUT_RETRY_DELAY_MS,
   },
 }).createMachine({
   id: 'storefront',
@@ -75,9 +123,11 @@ export const storefrontMachine = setup({
     'Landing page: colour, quantity, cart count, cart modal and the add-to-cart toast (spec §4). Lives as long as the page; never persisted.',
   type: 'parallel',
   context: {
-    colourId: DEFAULT_COLOUR_ID,
+    colourId: 'hot-pink',
     quantity: 1,
     cartCount: 0,
+    checkoutLoadRetries: 0,
+    checkoutLoadFailure: null,
   },
   on: {
     'colour.select': {
@@ -102,20 +152,67 @@ export const storefrontMachine = setup({
         open: {
           id: 'cart.open',
           description: "Shows the line (current colour, cart count) or 'Your cart is empty'.",
+          initial: 'browsing',
           on: {
             'cart.close': {
               target: 'closed',
-              description: "'Continue Shopping', 'Start Shopping' or Escape.",
+              description: "'Continue Shopping', 'Start Shopping' or Escape; stops waiting for the checkout.",
             },
-            'checkout.proceed': {
-              guard: 'hasItems',
-              target: 'closed',
-              actions: {
-                type: 'navigateToCheckout',
-                params: ({ context }) => ({
-                  checkoutInput: checkoutInputFor(context.colourId, context.cartCount),
-                }),
+          },
+          states: {
+            browsing: {
+              id: 'cart.browsing',
+              on: {
+                'checkout.proceed': {
+                  guard: 'hasItems',
+                  target: 'openingCheckout',
+                  actions: 'forgetCheckoutLoadFailure',
+                },
               },
+            },
+            openingCheckout: {
+              id: 'cart.openingCheckout',
+              description:
+                "'Opening checkout…' on a busy, disabled 'Proceed to Checkout' while the checkout's code downloads.",
+              invoke: {
+                id: 'loadCheckout',
+                src: 'loadCheckout',
+                onDone: { target: '#cart.closed', actions: 'navigateToCheckout' },
+                onError: [
+                  {
+                    guard: 'isOutdatedRelease',
+                    target: 'reloadingIntoCheckout',
+                    description: "A new release removed this page's code: load /checkout afresh.",
+                  },
+                  {
+                    guard: 'canRetryCheckoutLoad',
+                    target: 'waitingToRetry',
+                    actions: 'countCheckoutLoadRetry',
+                    description: 'A transient failure (5xx, broken connection): retry on its own.',
+                  },
+                  { target: 'checkoutUnavailable', actions: 'recordCheckoutLoadFailure' },
+                ],
+              },
+            },
+            waitingToRetry: {
+              id: 'cart.waitingToRetry',
+              description:
+                "Still 'Opening checkout…': retries checkoutRetryDelay (1 s) after a transient failure.",
+              after: { checkoutRetryDelay: { target: 'openingCheckout' } },
+            },
+            checkoutUnavailable: {
+              id: 'cart.checkoutUnavailable',
+              description:
+                "Says why the checkout did not open (offline or unavailable), with 'Try again'. The cart is kept.",
+              on: {
+                'checkout.retry': { target: 'openingCheckout', actions: 'forgetCheckoutLoadFailure' },
+              },
+            },
+            reloadingIntoCheckout: {
+              id: 'cart.reloadingIntoCheckout',
+              description:
+                "Still 'Opening checkout…' while the page reloads into /checkout with the cart kept.",
+              entry: 'reloadIntoCheckout',
             },
           },
         },
@@ -159,6 +256,17 @@ export const selectAddToCartTotalCents = (snapshot: StorefrontSnapshot): number 
   UNIT_PRICE_CENTS * snapshot.context.quantity;
 /** True while the cart modal is open. */
 export const selectIsCartOpen = (snapshot: StorefrontSnapshot): boolean => snapshot.matches({ cart: 'open' });
+/**
+ * True from 'Proceed to Checkout' until the checkout opens or fails: the download, an automatic retry's
+ * wait, or the reload into a new release (issue 10).
+ */
+export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =>
+  snapshot.matches({ cart: { open: 'openingCheckout' } }) ||
+  snapshot.matches({ cart: { open: 'waitingToRetry' } }) ||
+  snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } });
+/** Why the checkout did not open, while the cart says so ('Try again'); else `null` (issue 10). */
+export const selectCheckoutLoadFailure = (snapshot: StorefrontSnapshot): CheckoutUnavailableReason | null =>
+  snapshot.matches({ cart: { open: 'checkoutUnavailable' } }) ? snapshot.context.checkoutLoadFailure : null;
 /** True while the add-to-cart toast shows. */
 export const selectIsToastVisible = (snapshot: StorefrontSnapshot): boolean =>
   snapshot.matches({ toast: 'visible' });

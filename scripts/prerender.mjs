@@ -8,6 +8,7 @@
  *    `404.html` (what static hosts serve for unknown paths), each with its critical CSS inlined, its
  *    SEO tags, and `#root` stamped with `data-prerendered-route` for the client's hydrate decision;
  *    checkout.html also modulepreloads the checkout chunk, which the client needs before hydrating;
+ *    every page loads the early-tap script (src/early/early-taps.ts) first, `async`;
  * 3. writes `robots.txt` and `sitemap.xml`.
  * Env: DIST_DIR (the client build, default `dist`, as in vite.config.ts); SITE_URL (absolute origin of
  * the deployed shop for canonical, Open Graph and sitemap URLs; default https://pet-ball-pro.example).
@@ -58,6 +59,12 @@ function chunkFiles(key, seen = new Set()) {
 }
 /** What index.html loads anyway (Vite's script and modulepreload tags): never preloaded twice. */
 const entryFiles = new Set(chunkFiles('index.html'));
+/** The early-tap script (vite.config.ts's second entry): keeps taps made before hydration (issue 10). */
+const EARLY_TAPS_MODULE = 'src/early/early-taps.ts';
+if (manifest[EARLY_TAPS_MODULE]?.imports?.length)
+  throw new Error(`${EARLY_TAPS_MODULE} must import nothing the app bundles (it would wait for a shared chunk)`);
+// At default priority and `async`: it runs as soon as it arrives, long before the app's script.
+const earlyTapsScript = `<script type="module" async crossorigin src="/${manifest[EARLY_TAPS_MODULE].file}"></script>`;
 
 // One SSR output per client build, so parallel builds with different DIST_DIRs do not collide.
 const ssrDir = resolve(
@@ -89,7 +96,7 @@ try {
       .join('');
     // The route's own <title> and head tags take the place of the template's <title>.
     const page = template
-      .replace(TITLE, () => head + preloads)
+      .replace(TITLE, () => earlyTapsScript + head + preloads)
       .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered-route="${routePath}">${html}</div>`);
     writeFileSync(join(outDir, file), page);
   }

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
+import { restoredStorefrontSnapshot } from '@/app/cart-handoff';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
 
 const container = document.getElementById('root');
@@ -19,7 +20,7 @@ function mount(root: HTMLElement) {
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <App router={router} />
+      <App router={router} storefrontSnapshot={restoredStorefrontSnapshot(window.history.state)} />
     </StrictMode>
   );
   const { location } = router.state;

@@ -1,12 +1,18 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { storefrontMachine } from '@machines/storefront-machine';
+import { fromPromise } from 'xstate';
+import { checkoutInputFor } from '@machines/checkout-input';
+import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { NoScriptNotice } from '@/components/ui/no-script-notice';
+import { announceAppReady } from '@/early/app-ready';
 import { inspect } from '@/lib/inspector';
+import { reloadIntoCheckout } from './cart-handoff';
 import { GlobalStyles } from './global-styles';
 import { createI18n } from './i18n';
+import { loadCheckoutPage } from './load-checkout-page';
 import { theme } from './theme';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
@@ -15,25 +21,44 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 /**
  * The whole shop: i18n, theme, global styles, the page-long storefront actor and the router.
  * The storefront actor sits above the router so the cart survives route changes (spec §4) and is
- * given the app's `navigateToCheckout`: `router.navigate('/checkout', { state: checkoutInput })`.
+ * given what touches the network, the router and the page (issue 10): `loadCheckout` (the checkout
+ * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`) and
+ * `reloadIntoCheckout` (a new release: reload into /checkout keeping the cart). `storefrontSnapshot`
+ * is where the storefront starts (a cart kept across that reload), else it starts afresh. Once
+ * mounted, the app announces it is interactive, and the taps made before are replayed.
  */
-export function App({ router }: { router: AppRouter }) {
+export function App({
+  router,
+  storefrontSnapshot,
+}: {
+  router: AppRouter;
+  storefrontSnapshot?: StorefrontSnapshot;
+}) {
   const i18n = useMemo(() => createI18n(), []);
   const storefrontLogic = useMemo(
     () =>
       storefrontMachine.provide({
         actions: {
-          navigateToCheckout: (_, { checkoutInput }) =>
-            void router.navigate('/checkout', { state: checkoutInput }),
+          navigateToCheckout: ({ context }) =>
+            void router.navigate('/checkout', {
+              state: checkoutInputFor(context.colourId, context.cartCount),
+            }),
+          reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
         },
+        actors: { loadCheckout: fromPromise(loadCheckoutPage) },
       }),
     [router],
   );
+  useEffect(announceAppReady, []);
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <GlobalStyles />
-        <StorefrontActorContext.Provider logic={storefrontLogic} options={{ inspect }}>
+        <NoScriptNotice />
+        <StorefrontActorContext.Provider
+          logic={storefrontLogic}
+          options={{ inspect, snapshot: storefrontSnapshot }}
+        >
           <RouterProvider router={router} />
         </StorefrontActorContext.Provider>
       </ThemeProvider>

@@ -4,9 +4,7 @@ import { selectIsCartOpen } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-
-/** Downloads (once) and evaluates the checkout page's chunk. */
-const importCheckoutPage = () => import('@/pages/checkout-page');
+import { importCheckoutPage } from './load-checkout-page';
 
 /**
  * Starts downloading the checkout chunk as soon as the shopper opens the cart, the one way to
@@ -15,7 +13,8 @@ const importCheckoutPage = () => import('@/pages/checkout-page');
 function PreloadCheckoutOnCartOpen() {
   const isCartOpen = StorefrontActorContext.useSelector(selectIsCartOpen);
   useEffect(() => {
-    // A failed preload is not an error yet: the route's `lazy` retries when the shopper proceeds.
+    // A failed preload is not an error yet: 'Proceed to Checkout' loads it again (the machine's
+    // `loadCheckout`) and tells the shopper if it still fails.
     if (isCartOpen) importCheckoutPage().catch(() => {});
   }, [isCartOpen]);
   return null;

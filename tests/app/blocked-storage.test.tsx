@@ -11,6 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { resolveLazyRoutes, routes } from '@/app/router';
 import { renderApp } from '@tests/render-app';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
+import { proceedToCheckout } from '@tests/proceed-to-checkout';
 
 // The checkout route is code-split: load it up front so /checkout renders synchronously.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -46,9 +47,8 @@ describe('with storage and cookies blocked', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart - $21.98' }));
     expect(screen.getByText('Added to cart successfully!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
-    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const summary = await proceedToCheckout(user);
     expect(router.state.location.pathname).toBe('/checkout');
-    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
     expect(within(summary).getByRole('row', { name: 'Total $23.74' })).toBeInTheDocument();
 
     autofillCheckoutForm();

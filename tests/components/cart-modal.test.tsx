@@ -5,6 +5,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, type RenderedApp } from '@tests/render-app';
+import { proceedToCheckout } from '@tests/proceed-to-checkout';
 
 async function openCart(user: RenderedApp['user']) {
   await user.click(screen.getByRole('button', { name: /^open cart/i }));
@@ -98,10 +99,11 @@ describe('cart modal', { timeout: 15_000 }, () => {
     await addToCart(user, 2);
     const dialog = await openCart(user);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(dialog).toBeInTheDocument();
+    const summary = await proceedToCheckout(user);
 
     expect(router.state.location.pathname).toBe('/checkout');
-    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(router.state.historyAction).toBe('PUSH');
     expect(within(summary).getByText('Qty: 2')).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: 'Subtotal $43.96' })).toBeInTheDocument();
   });

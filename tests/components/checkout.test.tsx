@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkoutInputFor } from '@machines/checkout-input';
 import { renderApp } from '@tests/render-app';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
+import { proceedToCheckout } from '@tests/proceed-to-checkout';
 
 /** Tests that render the whole landing page in jsdom can take seconds on a busy machine. */
 const LANDING_TIMEOUT_MS = 15_000;
@@ -175,7 +176,7 @@ describe('checkout page: placing the order', () => {
       const { user, router } = renderApp('/', { fakeTimers: true });
       await user.click(screen.getByRole('button', { name: /^add to cart/i }));
       await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
-      await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+      await proceedToCheckout(user);
       autofillCheckoutForm();
       await user.click(submitButton());
       act(() => vi.advanceTimersByTime(3000));

@@ -16,6 +16,7 @@ import { resolveLazyRoutes, routes } from '@/app/router';
 import { renderApp, type RenderedApp } from '@tests/render-app';
 import { trackActors } from './track-actors';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
+import { proceedToCheckout } from '@tests/proceed-to-checkout';
 
 /** Rendering the whole landing page in jsdom can take seconds on a busy machine. */
 const PAGE_TIMEOUT_MS = 20_000;
@@ -28,7 +29,7 @@ const confirmedHeading = () => screen.queryByRole('heading', { name: 'Order Conf
 async function goToCheckoutWithOneBall({ user }: Pick<RenderedApp, 'user'>) {
   await user.click(screen.getByRole('button', { name: /^add to cart/i }));
   await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
-  await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+  await proceedToCheckout(user);
   act(() => vi.advanceTimersByTime(3000)); // let the add-to-cart toast go
 }
 

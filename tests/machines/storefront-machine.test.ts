@@ -1,18 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { UNIT_PRICE_CENTS } from '@machines/catalog';
-import { MAX_LINE_QUANTITY } from '@machines/checkout-input';
+import { MAX_LINE_QUANTITY, checkoutInputFor, type CheckoutInput } from '@machines/checkout-input';
 import {
   TOAST_DURATION_MS,
   selectAddToCartTotalCents,
   selectCartLine,
   storefrontMachine,
-  type NavigateToCheckoutParams,
 } from '@machines/storefront-machine';
+import { loadedAtOnce } from './checkout-loaders';
 
-function start(navigateToCheckout = vi.fn<(params: NavigateToCheckoutParams) => void>()) {
+/** A storefront whose checkout code is already loaded; `navigateToCheckout` records the carried cart. */
+function start(navigateToCheckout = vi.fn<(checkoutInput: CheckoutInput) => void>()) {
   const actor = createActor(
-    storefrontMachine.provide({ actions: { navigateToCheckout: (_, params) => navigateToCheckout(params) } }),
+    storefrontMachine.provide({
+      actions: {
+        navigateToCheckout: ({ context }) =>
+          navigateToCheckout(checkoutInputFor(context.colourId, context.cartCount)),
+      },
+      actors: { loadCheckout: loadedAtOnce },
+    }),
   ).start();
   return { actor, navigateToCheckout };
 }
@@ -28,7 +35,13 @@ describe('storefront machine: initial state (spec §4)', () => {
   it('starts with Hot Pink, quantity 1, an empty cart, the modal closed and no toast', () => {
     const { actor } = start();
     const snapshot = actor.getSnapshot();
-    expect(snapshot.context).toEqual({ colourId: 'hot-pink', quantity: 1, cartCount: 0 });
+    expect(snapshot.context).toEqual({
+      colourId: 'hot-pink',
+      quantity: 1,
+      cartCount: 0,
+      checkoutLoadRetries: 0,
+      checkoutLoadFailure: null,
+    });
     expect(snapshot.value).toEqual({ cart: 'closed', toast: 'hidden' });
   });
 });
@@ -71,7 +84,13 @@ describe('quantity (spec §4, §5: minimum 1, no maximum)', () => {
     const actor = createActor(storefrontMachine, {
       snapshot: storefrontMachine.resolveState({
         value: { cart: 'closed', toast: 'hidden' },
-        context: { colourId: 'hot-pink', quantity: MAX_LINE_QUANTITY, cartCount: 0 },
+        context: {
+          colourId: 'hot-pink',
+          quantity: MAX_LINE_QUANTITY,
+          cartCount: 0,
+          checkoutLoadRetries: 0,
+          checkoutLoadFailure: null,
+        },
       }),
     }).start();
     actor.send({ type: 'quantity.increment' });
@@ -148,19 +167,17 @@ describe('cart modal (spec §2 Cart modal)', () => {
     actor.send({ type: 'checkout.proceed' });
     expect(navigateToCheckout).toHaveBeenCalledOnce();
     expect(navigateToCheckout).toHaveBeenCalledWith({
-      checkoutInput: {
-        items: [
-          {
-            id: 'pet-ball-pro',
-            name: 'Pet Ball Pro',
-            color: 'Ocean Blue',
-            quantity: 2,
-            price: 21.98,
-            image: '/images/pet-ball-ocean-blue.svg',
-          },
-        ],
-        total: 43.96,
-      },
+      items: [
+        {
+          id: 'pet-ball-pro',
+          name: 'Pet Ball Pro',
+          color: 'Ocean Blue',
+          quantity: 2,
+          price: 21.98,
+          image: '/images/pet-ball-ocean-blue.svg',
+        },
+      ],
+      total: 43.96,
     });
     expect(actor.getSnapshot().matches({ cart: 'closed' })).toBe(true);
   });
@@ -188,6 +205,10 @@ describe('a placed order (checkout confirmed)', () => {
     actor.send({ type: 'quantity.increment' });
     actor.send({ type: 'cart.add' });
     actor.send({ type: 'order.placed' });
-    expect(actor.getSnapshot().context).toEqual({ colourId: 'sunset-orange', quantity: 1, cartCount: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      colourId: 'sunset-orange',
+      quantity: 1,
+      cartCount: 0,
+    });
   });
 });

@@ -1,12 +1,18 @@
-import { ShoppingBag } from 'lucide-react';
+import { ShoppingBag, WifiOff } from 'lucide-react';
 import { shallowEqual } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lineTotalCents } from '@machines/pricing';
-import { selectCartLine } from '@machines/storefront-machine';
+import {
+  selectCartLine,
+  selectCheckoutLoadFailure,
+  selectIsOpeningCheckout,
+} from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { LineItemRow } from '@/components/ui/line-item-row';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
 
 /**
@@ -14,9 +20,16 @@ import { formatCents } from '@/lib/format-money';
  * when the cart count is 0; otherwise the one line (current colour × cart count), the total in dollars
  * (from integer cents) and the 'Proceed to Checkout' / 'Continue Shopping' actions. Sends `cart.close`
  * and `checkout.proceed`; the app's `navigateToCheckout` does the routing.
+ *
+ * While the checkout's code downloads (issue 10) 'Proceed to Checkout' is busy (`aria-busy`, spinner,
+ * 'Opening checkout…', announced politely) and `aria-disabled` (it keeps focus; the machine ignores a
+ * second tap). When the download fails the cart says why (offline or unavailable) in an alert and the
+ * same button becomes 'Try again' (`checkout.retry`), so focus stays where it was.
  */
 export function CartContents() {
   const line = StorefrontActorContext.useSelector(selectCartLine, shallowEqual);
+  const isOpeningCheckout = StorefrontActorContext.useSelector(selectIsOpeningCheckout);
+  const failure = StorefrontActorContext.useSelector(selectCheckoutLoadFailure);
   const { send } = StorefrontActorContext.useActorRef();
   const { t } = useTranslation();
 
@@ -43,9 +56,22 @@ export function CartContents() {
         <span>{t('cart.total')}</span>
         <span>{formatCents(lineTotalCents(line))}</span>
       </Total>
+      {failure && (
+        <Failure role="alert">
+          <WifiOff aria-hidden size={20} />
+          <span>{t(`cart.checkoutFailure.${failure}`)}</span>
+        </Failure>
+      )}
+      <VisuallyHidden role="status">{isOpeningCheckout ? t('cart.openingCheckout') : ''}</VisuallyHidden>
       <Actions>
-        <Button $block onClick={() => send({ type: 'checkout.proceed' })}>
-          {t('cart.proceed')}
+        <Button
+          $block
+          aria-busy={isOpeningCheckout}
+          aria-disabled={isOpeningCheckout}
+          onClick={() => send({ type: failure ? 'checkout.retry' : 'checkout.proceed' })}
+        >
+          {isOpeningCheckout && <Spinner aria-hidden size={20} />}
+          {isOpeningCheckout ? t('cart.openingCheckout') : failure ? t('cart.tryAgain') : t('cart.proceed')}
         </Button>
         <Button $block $variant="secondary" onClick={() => send({ type: 'cart.close' })}>
           {t('cart.continueShopping')}
@@ -87,6 +113,23 @@ const Total = styled.p`
   border-top: 1px solid ${({ theme }) => theme.colour.border};
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const Failure = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-start;
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colour.danger};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colour.danger};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+
+  svg {
+    flex: none;
+    margin-top: 2px;
+  }
 `;
 
 const Actions = styled.div`

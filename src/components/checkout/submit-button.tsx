@@ -1,9 +1,10 @@
-import { Loader2, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import styled, { keyframes } from 'styled-components';
+import styled from 'styled-components';
 import { selectIsProcessing, selectOrderTotals, type CheckoutSnapshot } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { formatCents } from '@/lib/format-money';
 
@@ -41,20 +42,8 @@ export function SubmitButton() {
   );
 }
 
-const spin = keyframes`
-  to { transform: rotate(360deg); }
-`;
-
 const Submit = styled(Button)`
   min-height: 56px;
   font-size: ${({ theme }) => theme.font.size.lg};
   box-shadow: ${({ theme }) => theme.shadow.card};
-`;
-
-const Spinner = styled(Loader2)`
-  animation: ${spin} 1s linear infinite;
-
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
 `;

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+
+/**
+ * What a shopper without JavaScript sees at the top of every prerendered page (issue 10): buying
+ * needs JavaScript, in the shop's own texts. A `<noscript>`: browsers running scripts ignore it, and
+ * React leaves its content alone when it hydrates.
+ */
+export function NoScriptNotice() {
+  const { t } = useTranslation();
+  return (
+    <noscript>
+      <Notice role="note">
+        <strong>{t('noScript.title')}</strong> {t('noScript.text')}
+      </Notice>
+    </noscript>
+  );
+}
+
+const Notice = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colour.surfaceDark};
+  color: ${({ theme }) => theme.colour.textInverse};
+  text-align: center;
+`;

@@ -1,0 +1,19 @@
+/**
+ * The signal between the app and the early-tap script (issue 10): once the app has hydrated (or
+ * rendered) and its handlers are attached, it marks `<html>` with {@link APP_READY_ATTRIBUTE} and
+ * dispatches {@link APP_READY_EVENT} on `document`. No globals, nothing inline (CSP).
+ */
+
+/** Attribute on `<html>` once the app is interactive; the early-tap script checks it on start. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+/** Event dispatched on `document` when the app becomes interactive. */
+export const APP_READY_EVENT = 'petball:app-ready';
+
+/** Marks the document interactive and tells the early-tap script to replay what it kept. Idempotent. */
+export function announceAppReady(): void {
+  const root = document.documentElement;
+  if (root.hasAttribute(APP_READY_ATTRIBUTE)) return;
+  root.setAttribute(APP_READY_ATTRIBUTE, '');
+  document.dispatchEvent(new Event(APP_READY_EVENT));
+}
