@@ -156,7 +156,9 @@ export const storefrontMachine = setup({
           on: {
             'cart.close': {
               target: 'closed',
-              description: "'Continue Shopping', 'Start Shopping' or Escape; stops waiting for the checkout.",
+              actions: 'forgetCheckoutLoadFailure',
+              description:
+                "'Continue Shopping', 'Start Shopping' or Escape; stops waiting for the checkout and forgets a failure.",
             },
           },
           states: {
@@ -177,7 +179,10 @@ export const storefrontMachine = setup({
               invoke: {
                 id: 'loadCheckout',
                 src: 'loadCheckout',
-                onDone: { target: '#cart.closed', actions: 'navigateToCheckout' },
+                onDone: {
+                  target: '#cart.closed',
+                  actions: ['forgetCheckoutLoadFailure', 'navigateToCheckout'],
+                },
                 onError: [
                   {
                     guard: 'isOutdatedRelease',

@@ -33,7 +33,11 @@ function controlOf(target: EventTarget | null): HTMLElement | null {
   return control;
 }
 
-function keepEarlyTaps(): void {
+/**
+ * Starts keeping taps until the app is ready (see the module comment); does nothing when the app
+ * already is. Runs once when this entry loads.
+ */
+export function keepEarlyTaps(): void {
   const root = document.documentElement;
   if (root.hasAttribute(APP_READY_ATTRIBUTE)) return;
   const taps: HTMLElement[] = [];

@@ -14,8 +14,15 @@ import en from '@/locales/en';
 import { expect } from '../e2e/fixtures';
 import { FIELD_LABELS, FORM_VALUES, checkoutView, type CheckoutModelEvent } from '../model/checkout-model';
 import type { PathDriver } from '../model/derive-test-model';
+import { invokeDoneEventType, invokeErrorEventType } from '../model/derive-test-model';
 import { fillText } from '../model/shopper-text';
-import { storefrontView, type StorefrontModelEvent } from '../model/storefront-model';
+import {
+  checkoutLoadFailureIn,
+  storefrontView,
+  type ProceedView,
+  type StorefrontModelEvent,
+} from '../model/storefront-model';
+import type { CheckoutDownloadGate } from './checkout-download-gate';
 
 /** The paused clock's time when a path starts: 2026-11-22T10:00:00Z. */
 const START_MS = Date.UTC(2026, 10, 22, 10, 0, 0);
@@ -69,9 +76,50 @@ async function fillCheckoutForm(page: Page) {
   }
 }
 
-/** Asserts the landing page shows what a shopper should see in a storefront snapshot. */
-async function assertStorefront(page: Page, snapshot: StorefrontSnapshot) {
+/** Asserts /checkout shows the cart of `snapshot` in its Order Summary: colour and quantity. */
+async function assertCheckoutCarries(page: Page, snapshot: StorefrontSnapshot) {
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = page.getByRole('complementary', { name: en.checkout.summary.title });
+  const { colourName } = storefrontView(snapshot);
+  await expect(summary.getByText(fillText(en.lineItem.colour, { colour: colourName }))).toBeVisible();
+  await expect(
+    summary.getByText(fillText(en.lineItem.quantity, { count: snapshot.context.cartCount })),
+  ).toBeVisible();
+}
+
+/** Asserts where 'Proceed to Checkout' stands in the open cart (issue 10). */
+async function assertProceed(page: Page, proceed: ProceedView) {
+  const dialog = cartDialog(page);
+  const status = dialog.getByRole('status');
+  if (proceed === 'opening') {
+    const busy = dialog.getByRole('button', { name: en.cart.openingCheckout });
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(status).toHaveText(en.cart.openingCheckout);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    return;
+  }
+  await expect(status).toBeEmpty();
+  if (proceed === 'ready') {
+    await expect(dialog.getByRole('button', { name: en.cart.proceed })).toHaveAttribute('aria-busy', 'false');
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    return;
+  }
+  if (proceed === 'reloading') throw new Error('A page reloading into /checkout shows no cart.');
+  await expect(dialog.getByRole('alert')).toHaveText(en.cart.checkoutFailure[proceed]);
+  await expect(dialog.getByRole('button', { name: en.cart.tryAgain })).toBeEnabled();
+}
+
+/**
+ * Asserts the page shows what a shopper should see in a storefront snapshot: the landing page, or,
+ * while the checkout opens with its code already in the page (no wait to see), or once the page
+ * reloaded into a new release, /checkout with the cart.
+ */
+async function assertStorefront(page: Page, snapshot: StorefrontSnapshot, gate: CheckoutDownloadGate) {
   const view = storefrontView(snapshot);
+  const proceed = view.cart?.kind === 'line' ? view.cart.proceed : 'ready';
+  if (proceed === 'reloading' || (proceed === 'opening' && gate.loaded))
+    return assertCheckoutCarries(page, snapshot);
   await expect(page).toHaveURL(/\/$/);
   const colourGroup = product(page).getByRole('group', {
     name: fillText(en.product.colourLegend, { colour: view.colourName }),
@@ -109,12 +157,17 @@ async function assertStorefront(page: Page, snapshot: StorefrontSnapshot) {
     await expect(dialog.getByText(view.cart.quantity)).toBeVisible();
     // The line's total and the cart's total are the same amount: one line only (spec §4).
     await expect(dialog.getByText(view.cart.total, { exact: true })).toHaveCount(2);
+    await assertProceed(page, view.cart.proceed);
   }
 }
 
-/** Opens the shop for a storefront path and returns its driver. */
+/**
+ * Opens the shop for a storefront path and returns its driver. `gate` holds the checkout chunk's
+ * downloads until the path ends them (see checkout-download-gate.ts).
+ */
 export async function storefrontBrowserDriver(
   page: Page,
+  gate: CheckoutDownloadGate,
 ): Promise<PathDriver<StorefrontSnapshot, StorefrontModelEvent>> {
   const clock = await openShop(page);
 
@@ -122,6 +175,7 @@ export async function storefrontBrowserDriver(
   const completeCheckout = async () => {
     await cartButton(page).click();
     await cartDialog(page).getByRole('button', { name: en.cart.proceed }).click();
+    await gate.end();
     await expect(page).toHaveURL(/\/checkout$/);
     await fillCheckoutForm(page);
     await page.getByRole('button', { name: /^Complete Order/ }).click();
@@ -133,7 +187,7 @@ export async function storefrontBrowserDriver(
 
   return {
     advanceClock: clock.advanceClock,
-    assertState: (snapshot) => assertStorefront(page, snapshot),
+    assertState: (snapshot) => assertStorefront(page, snapshot, gate),
     perform: async (event, snapshot) => {
       const { cartCount } = snapshot.context;
       switch (event.type) {
@@ -174,6 +228,7 @@ export async function storefrontBrowserDriver(
             ? cartButton(page).click()
             : product(page).getByRole('button', { name: en.product.buyNowPayPal }).click();
         case 'cart.close':
+          await gate.backOnline();
           return cartDialog(page)
             .getByRole('button', { name: cartCount > 0 ? en.cart.continueShopping : en.cart.startShopping })
             .click();
@@ -184,15 +239,18 @@ export async function storefrontBrowserDriver(
             await expect(proceed).toHaveCount(0);
             return;
           }
-          await proceed.click();
-          // The cart arrives at /checkout as it was; 'Back to Shop' returns to the same cart.
-          await expect(page).toHaveURL(/\/checkout$/);
-          const summary = page.getByRole('complementary', { name: en.checkout.summary.title });
-          const { colourName } = storefrontView(snapshot);
-          await expect(summary.getByText(fillText(en.lineItem.colour, { colour: colourName }))).toBeVisible();
-          await expect(summary.getByText(fillText(en.lineItem.quantity, { count: cartCount }))).toBeVisible();
-          return page.getByRole('link', { name: en.checkout.backToShop }).click();
+          return proceed.click();
         }
+        case 'checkout.retry':
+          await gate.backOnline();
+          return cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
+        case invokeErrorEventType('loadCheckout'):
+          return gate.end(checkoutLoadFailureIn(event) ?? undefined);
+        case invokeDoneEventType('loadCheckout'):
+          await gate.end();
+          // The cart arrives at /checkout as it was; 'Back to Shop' returns to the same cart.
+          await assertCheckoutCarries(page, snapshot);
+          return page.getByRole('link', { name: en.checkout.backToShop }).click();
         case 'order.placed':
           return completeCheckout();
         default:

@@ -17,7 +17,7 @@ import { DEFAULT_SHIPPING_METHOD_ID, SHIPPING_METHODS, type ShippingMethodId } f
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
 import { createCoverageRecorder, type CoverageExclusions } from './coverage';
-import { createDerivedTestModel, type DelayEvent } from './derive-test-model';
+import { createDerivedTestModel, type DelayEvent, type InvokeEvent } from './derive-test-model';
 import { generatePaths } from './generate-paths';
 import { fillText } from './shopper-text';
 
@@ -27,7 +27,7 @@ export interface FillFormEvent {
 }
 
 /** Events of the checkout test model: the machine's, its delay events and the form-filling scenario. */
-export type CheckoutModelEvent = CheckoutEvent | DelayEvent | FillFormEvent;
+export type CheckoutModelEvent = CheckoutEvent | DelayEvent | InvokeEvent | FillFormEvent;
 
 /** The cart the model's checkout opens with: one Ocean Blue ball ($21.98, so shipping is charged). */
 export const CHECKOUT_MODEL_INPUT: CheckoutMachineInput = {

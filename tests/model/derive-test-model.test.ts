@@ -3,10 +3,10 @@
  * nodes and transitions, delays turned into `delay.<name>` events and nothing else.
  */
 import { describe, expect, it } from 'vitest';
-import { assign, setup, type AnyStateMachine } from 'xstate';
+import { assign, setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS, checkoutMachine } from '@machines/checkout-machine';
-import { TOAST_DURATION_MS, storefrontMachine } from '@machines/storefront-machine';
+import { CHECKOUT_RETRY_DELAY_MS, TOAST_DURATION_MS, storefrontMachine } from '@machines/storefront-machine';
 import { createDerivedTestModel, deriveTestMachine, formatEvent, pathName } from './derive-test-model';
 import { withoutPrefixPaths } from './generate-paths';
 import { machineAnatomy, type MachineAnatomy } from './machine-anatomy';
@@ -24,7 +24,10 @@ const derivedAnatomy = (machine: AnyStateMachine) => {
 };
 
 describe.each([
-  { machine: storefrontMachine as AnyStateMachine, delays: { 'delay.toastDuration': TOAST_DURATION_MS } },
+  {
+    machine: storefrontMachine as AnyStateMachine,
+    delays: { 'delay.toastDuration': TOAST_DURATION_MS, 'delay.checkoutRetryDelay': CHECKOUT_RETRY_DELAY_MS },
+  },
   {
     machine: checkoutMachine as AnyStateMachine,
     delays: { 'delay.processingDelay': PROCESSING_DELAY_MS, 'delay.redirectDelay': REDIRECT_DELAY_MS },
@@ -40,6 +43,14 @@ describe.each([
       machineAnatomy(derived).transitions.filter((transition) => transition.trigger.kind === 'delay'),
     ).toEqual([]);
     expect(Object.fromEntries([...derivedDelays].map(([type, delay]) => [type, delay.ms]))).toEqual(delays);
+  });
+
+  it('has no invoked actors left: their outcomes are events of the same types', () => {
+    const invokes = (node: AnyStateNode): unknown[] => [
+      ...node.invoke,
+      ...Object.values(node.states).flatMap((child) => invokes(child)),
+    ];
+    expect(invokes(deriveTestMachine(machine).machine.root)).toEqual([]);
   });
 
   it('is what createTestModel needs: the real machine is refused for its delays, the derived one is not', () => {

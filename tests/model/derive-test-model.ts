@@ -7,6 +7,11 @@
  * same source, target, guard, actions and re-entry. A path then says exactly when time passes, and its
  * executor advances the fake clock by exactly that delay (see {@link delayExecutor}).
  *
+ * Invoked actors are taken out the same way (issue 10): a state's `invoke` becomes its outcomes as
+ * explicit events with XState's own types, `xstate.done.actor.<id>` (onDone) and
+ * `xstate.error.actor.<id>` (onError, the event carrying the actor's `error`), so a path says when a
+ * download finishes or fails, and how; the transitions keep their keys, guards and actions.
+ *
  * Scenario events (e.g. `form.fill`) may stand for several real events in a row: the test logic
  * expands them with the real machine's transitions, so the model never adds a transition of its own.
  */
@@ -39,6 +44,11 @@ export interface DelayEvent {
   type: `delay.${string}`;
 }
 
+/** An invoked actor's outcome as an event of the derived machine (see {@link invokeDoneEventType}). */
+export type InvokeEvent =
+  | { type: `xstate.done.actor.${string}`; output?: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+
 /** A delayed transition turned into an event: its event type, the delay's name and its length in ms. */
 export interface DerivedDelay {
   eventType: `delay.${string}`;
@@ -52,8 +62,22 @@ export interface DerivedTestMachine {
   delays: ReadonlyMap<string, DerivedDelay>;
 }
 
+/** Event types of an invoked actor's outcomes, as XState names them (`xstate.done.actor.loadCheckout`). */
+export const invokeDoneEventType = (id: string) => `xstate.done.actor.${id}` as const;
+/** See {@link invokeDoneEventType}. */
+export const invokeErrorEventType = (id: string) => `xstate.error.actor.${id}` as const;
+
+interface InvokeConfig {
+  id?: string;
+  src: unknown;
+  onDone?: unknown;
+  onError?: unknown;
+  onSnapshot?: unknown;
+}
+
 interface StateConfig {
   after?: Record<string, unknown>;
+  invoke?: InvokeConfig | InvokeConfig[];
   on?: Record<string, unknown>;
   states?: Record<string, StateConfig>;
   always?: unknown;
@@ -82,9 +106,24 @@ function convertStateConfig(
   delays: Map<string, DerivedDelay>,
   mapGuard: ((guard: unknown) => unknown) | undefined,
 ): StateConfig {
-  const { after, on, states, always, ...rest } = config;
+  const { after, on, states, always, invoke, ...rest } = config;
   const converted: StateConfig = { ...rest };
   const events = on ? mapRecord(on, mapGuard) : {};
+  for (const invoked of invoke === undefined ? [] : Array.isArray(invoke) ? invoke : [invoke]) {
+    if (typeof invoked.id !== 'string' || invoked.onSnapshot !== undefined) {
+      throw new Error(
+        `Machine '${source.id}': an invoke needs an id and no onSnapshot to derive a test model (src ${String(invoked.src)}).`,
+      );
+    }
+    const outcomes: [string, unknown][] = [
+      [invokeDoneEventType(invoked.id), invoked.onDone],
+      [invokeErrorEventType(invoked.id), invoked.onError],
+    ];
+    for (const [eventType, transition] of outcomes) {
+      if (transition === undefined) continue;
+      events[eventType] = mapGuard ? mapTransitionGuards(transition, mapGuard) : transition;
+    }
+  }
   for (const [delay, transition] of Object.entries(after ?? {})) {
     const eventType = `${DELAY_EVENT_PREFIX}${delay}` as const;
     if (eventType in events || (on && eventType in on)) {
@@ -95,7 +134,7 @@ function convertStateConfig(
     events[eventType] = mapGuard ? mapTransitionGuards(transition, mapGuard) : transition;
     delays.set(eventType, { eventType, delay, ms: resolveDelayMs(source, delay) });
   }
-  if (on || after) converted.on = events;
+  if (on || after || invoke) converted.on = events;
   if (always !== undefined) converted.always = mapGuard ? mapTransitionGuards(always, mapGuard) : always;
   if (states) {
     converted.states = Object.fromEntries(
@@ -112,7 +151,8 @@ function convertStateConfig(
  * Builds the test machine of a real machine: its config and implementations, with each delayed
  * transition turned into a `delay.<name>` event (see the module comment). `mapGuard` lets the coverage
  * recorder wrap guards; leave it out for the test model itself.
- * @throws when a delay is not a fixed number of ms, or an event `delay.<name>` already exists.
+ * @throws when a delay is not a fixed number of ms, an event `delay.<name>` already exists, or an
+ *   invoke has no id (or an onSnapshot).
  */
 export function deriveTestMachine(
   machine: AnyStateMachine,
@@ -148,7 +188,9 @@ export interface DerivedTestModelOptions<
    * The sample events to try in a snapshot: the model's bounds. Events the snapshot does not handle
    * (no candidate transition) are dropped, and so are scenario events with any such real event.
    */
-  events: (snapshot: TSnapshot) => ReadonlyArray<NoInfer<TEvent | DelayEvent | ScenarioEvent<TScenarioType>>>;
+  events: (
+    snapshot: TSnapshot,
+  ) => ReadonlyArray<NoInfer<TEvent | DelayEvent | InvokeEvent | ScenarioEvent<TScenarioType>>>;
   /** Scenario events by type, each expanded into the real events it stands for. */
   scenarios?: Record<TScenarioType, ScenarioExpander<TSnapshot, TEvent>>;
   /** What makes two snapshots the same vertex of the graph (default: value and context as JSON). */
@@ -208,11 +250,11 @@ export function createDerivedTestModel<
   options: DerivedTestModelOptions<SnapshotFrom<TMachine>, MachineEvent<TMachine>, TScenarioType>,
 ): DerivedTestModel<
   SnapshotFrom<TMachine>,
-  MachineEvent<TMachine> | DelayEvent | ScenarioEvent<TScenarioType>
+  MachineEvent<TMachine> | DelayEvent | InvokeEvent | ScenarioEvent<TScenarioType>
 > {
   type TSnapshot = SnapshotFrom<TMachine>;
   type TEvent = MachineEvent<TMachine>;
-  type ModelEvent = TEvent | DelayEvent | ScenarioEvent<TScenarioType>;
+  type ModelEvent = TEvent | DelayEvent | InvokeEvent | ScenarioEvent<TScenarioType>;
   const { machine: testMachine, delays } = deriveTestMachine(machine);
   const scenarios: Partial<Record<string, ScenarioExpander<TSnapshot, TEvent>>> = options.scenarios ?? {};
   const expand = (event: ModelEvent, snapshot: TSnapshot): ModelEvent[] =>

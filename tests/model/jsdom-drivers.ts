@@ -12,10 +12,11 @@ import { SHIPPING_METHODS } from '@machines/pricing';
 import type { StorefrontSnapshot } from '@machines/storefront-machine';
 import en from '@/locales/en';
 import type { RenderedApp } from '@tests/render-app';
+import { jsdomCheckoutLoads, jsdomReloads } from './checkout-load-control';
 import { FIELD_LABELS, FORM_VALUES, checkoutView, type CheckoutModelEvent } from './checkout-model';
-import type { PathDriver } from './derive-test-model';
+import { invokeDoneEventType, invokeErrorEventType, type PathDriver } from './derive-test-model';
 import { fillText } from './shopper-text';
-import { storefrontView, type StorefrontModelEvent } from './storefront-model';
+import { storefrontView, type ProceedView, type StorefrontModelEvent } from './storefront-model';
 
 type User = RenderedApp['user'];
 
@@ -24,6 +25,21 @@ const advanceClock = async (ms: number) => {
     vi.advanceTimersByTime(ms);
   });
 };
+
+/**
+ * Lets promises settle (no clock moves) until `done()` holds: the app's reaction to a download that
+ * ended runs in microtasks, and the router's navigation too.
+ * @throws when it still does not hold after 50 rounds.
+ */
+async function settleUntil(done: () => boolean, what: string) {
+  for (let round = 0; round < 50 && !done(); round += 1) await act(async () => {});
+  if (!done()) throw new Error(`Still waiting for ${what}`);
+}
+
+/** Ends the waiting download(s) of the checkout's code: done, or failed with `error`. */
+async function endCheckoutDownload(error?: unknown) {
+  await act(async () => jsdomCheckoutLoads.settle(error));
+}
 
 const shippingMethodNames = SHIPPING_METHODS.map(
   (method) => en.checkout.shippingMethod.methods[method.id].name,
@@ -53,7 +69,8 @@ async function fillCheckoutForm(user: User) {
 async function completeCheckout(app: RenderedApp) {
   await app.user.click(screen.getByLabelText(/^Open cart/));
   await app.user.click(within(cartDialog()).getByRole('button', { name: en.cart.proceed }));
-  expect(app.router.state.location.pathname).toBe('/checkout');
+  await endCheckoutDownload();
+  await settleUntil(() => app.router.state.location.pathname === '/checkout', '/checkout');
   await fillCheckoutForm(app.user);
   await app.user.click(screen.getByRole('button', { name: /^Complete Order/ }));
   await advanceClock(PROCESSING_DELAY_MS);
@@ -101,7 +118,34 @@ function assertStorefront(app: RenderedApp, snapshot: StorefrontSnapshot) {
     expect(within(dialog).getByText(view.cart.quantity)).toBeInTheDocument();
     // The line's total and the cart's total are the same amount: one line only (spec §4).
     expect(within(dialog).getAllByText(view.cart.total)).toHaveLength(2);
+    assertProceed(dialog, view.cart.proceed);
   }
+}
+
+/** Asserts where 'Proceed to Checkout' stands in the open cart (issue 10). */
+function assertProceed(dialog: HTMLElement, proceed: ProceedView) {
+  const status = within(dialog).getByRole('status');
+  if (proceed === 'opening' || proceed === 'reloading') {
+    const busy = within(dialog).getByRole('button', { name: en.cart.openingCheckout });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(status).toHaveTextContent(en.cart.openingCheckout);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    if (proceed === 'reloading') expect(jsdomReloads.carts).toHaveLength(1);
+    else expect(jsdomReloads.carts).toHaveLength(0);
+    return;
+  }
+  expect(status).toBeEmptyDOMElement();
+  if (proceed === 'ready') {
+    expect(within(dialog).getByRole('button', { name: en.cart.proceed })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    return;
+  }
+  expect(within(dialog).getByRole('alert')).toHaveTextContent(en.cart.checkoutFailure[proceed]);
+  expect(within(dialog).getByRole('button', { name: en.cart.tryAgain })).toBeEnabled();
 }
 
 /** The storefront path driver: the landing page in jsdom, from `renderApp('/', { fakeTimers: true })`. */
@@ -151,9 +195,16 @@ export function storefrontJsdomDriver(
             expect(proceed).not.toBeInTheDocument();
             return;
           }
-          await user.click(proceed!);
+          return user.click(proceed!);
+        }
+        case 'checkout.retry':
+          return user.click(within(cartDialog()).getByRole('button', { name: en.cart.tryAgain }));
+        case invokeErrorEventType('loadCheckout'):
+          return endCheckoutDownload((event as { error: unknown }).error);
+        case invokeDoneEventType('loadCheckout'): {
+          await endCheckoutDownload();
+          await settleUntil(() => app.router.state.location.pathname === '/checkout', '/checkout');
           // The cart arrives at /checkout as it was; 'Back to Shop' returns to the same cart.
-          expect(app.router.state.location.pathname).toBe('/checkout');
           const summary = screen.getByRole('complementary', { name: en.checkout.summary.title });
           const { colourName } = storefrontView(snapshot);
           expect(

@@ -5,12 +5,15 @@
  * the same paths against the same expectations.
  */
 import { COLOURS, DEFAULT_COLOUR_ID, colourById, type ColourId } from '@machines/catalog';
+import { CheckoutLoadError, type CheckoutLoadFailure } from '@machines/checkout-load-failure';
 import { MAX_LINE_QUANTITY } from '@machines/checkout-input';
 import { lineTotalCents } from '@machines/pricing';
 import {
   selectAddToCartTotalCents,
   selectCartLine,
+  selectCheckoutLoadFailure,
   selectIsCartOpen,
+  selectIsOpeningCheckout,
   selectIsToastVisible,
   storefrontMachine,
   type StorefrontEvent,
@@ -19,13 +22,19 @@ import {
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
 import { createCoverageRecorder, guardFalseItemKey, type CoverageExclusions } from './coverage';
-import { createDerivedTestModel, type DelayEvent } from './derive-test-model';
+import {
+  createDerivedTestModel,
+  invokeDoneEventType,
+  invokeErrorEventType,
+  type DelayEvent,
+  type InvokeEvent,
+} from './derive-test-model';
 import { generatePaths } from './generate-paths';
 import { transitionKey } from './machine-anatomy';
 import { fillText } from './shopper-text';
 
-/** Events of the storefront test model: the machine's, plus its delay event. */
-export type StorefrontModelEvent = StorefrontEvent | DelayEvent;
+/** Events of the storefront test model: the machine's, its delay events and the outcomes of `loadCheckout`. */
+export type StorefrontModelEvent = StorefrontEvent | DelayEvent | InvokeEvent;
 
 /** Bound: the stepper goes up to 2 (and back down to the floor at 1). */
 export const MODEL_MAX_QUANTITY = 2;
@@ -41,24 +50,67 @@ export const UNKNOWN_COLOUR = 'lime-green' as ColourId;
 const isOpening = ({ context }: StorefrontSnapshot) =>
   context.colourId === DEFAULT_COLOUR_ID && context.quantity === 1 && context.cartCount === 0;
 
+/** The checkout's code has downloaded (`loadCheckout` is done). */
+export const CHECKOUT_LOADED = { type: invokeDoneEventType('loadCheckout') } as const;
+
+/** The checkout's code failed to download, for `failure`'s reason (`loadCheckout` rejected). */
+export const checkoutLoadFailed = (failure: CheckoutLoadFailure) =>
+  ({ type: invokeErrorEventType('loadCheckout'), error: new CheckoutLoadError(failure) }) as const;
+
+/** The reason of a `loadCheckout` error event of the model, or `null` for any other event. */
+export function checkoutLoadFailureIn(event: StorefrontModelEvent): CheckoutLoadFailure | null {
+  return 'error' in event && event.error instanceof CheckoutLoadError ? event.error.failure : null;
+}
+
+/**
+ * Bound: the checkout's download fails only for the smallest cart (one Hot Pink ball, quantity 1) and
+ * with no toast showing. Any cart takes the same states; a toast's 3 s and the retries' 1 s waits on
+ * one fake clock would need a model of both timers at once.
+ */
+const mayFailCheckoutLoad = (snapshot: StorefrontSnapshot) =>
+  snapshot.context.colourId === DEFAULT_COLOUR_ID &&
+  snapshot.context.quantity === 1 &&
+  snapshot.context.cartCount === 1 &&
+  !selectIsToastVisible(snapshot);
+
+/** The sample events while the cart modal is open (the page behind it is inert). */
+function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
+  if (snapshot.matches({ cart: { open: 'openingCheckout' } })) {
+    if (!mayFailCheckoutLoad(snapshot)) return [CHECKOUT_LOADED, { type: 'delay.toastDuration' }];
+    return [
+      CHECKOUT_LOADED,
+      checkoutLoadFailed('unavailable'),
+      checkoutLoadFailed('offline'),
+      checkoutLoadFailed('outdated'),
+      { type: 'cart.close' },
+    ];
+  }
+  if (snapshot.matches({ cart: { open: 'waitingToRetry' } })) return [{ type: 'delay.checkoutRetryDelay' }];
+  if (snapshot.matches({ cart: { open: 'checkoutUnavailable' } }))
+    return [{ type: 'checkout.retry' }, { type: 'cart.close' }];
+  // The page reloads into /checkout: the storefront of this page is done.
+  if (snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } })) return [];
+  return [
+    { type: 'cart.close' },
+    ...(snapshot.context.cartCount > 0 || isOpening(snapshot) ? [{ type: 'checkout.proceed' } as const] : []),
+    { type: 'delay.toastDuration' },
+  ];
+}
+
 /**
  * The sample events of a snapshot (the model's bounds): each other colour; quantity up to
  * {@link MODEL_MAX_QUANTITY} and down; add to cart up to {@link MODEL_MAX_CART_COUNT}; open the cart;
  * complete an order (`order.placed`) from a closed cart with items and no toast, since the 6 s it takes
  * would hide the toast; time passing. While the cart modal is open the page behind it is inert, so only
- * its buttons and time reach the machine. Events a guard rejects (decrease at 1, proceed with an empty
- * cart, an unknown colour) are tried once, from the opening snapshot.
+ * its buttons and time reach the machine: after 'Proceed to Checkout' the download succeeds, or (for
+ * the smallest cart, see `mayFailCheckoutLoad`) fails as unavailable, offline or outdated, with the
+ * retries' waits, 'Try again' and closing the cart. Events a guard rejects (decrease at 1, proceed with
+ * an empty cart, an unknown colour) are tried once, from the opening snapshot.
  */
 export function storefrontEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
   const { colourId, quantity, cartCount } = snapshot.context;
   const opening = isOpening(snapshot);
-  if (selectIsCartOpen(snapshot)) {
-    return [
-      { type: 'cart.close' },
-      ...(cartCount > 0 || opening ? [{ type: 'checkout.proceed' } as const] : []),
-      { type: 'delay.toastDuration' },
-    ];
-  }
+  if (selectIsCartOpen(snapshot)) return openCartEvents(snapshot);
   return [
     ...COLOURS.filter((colour) => colour.id !== colourId).map(
       (colour) => ({ type: 'colour.select', colourId: colour.id }) as const,
@@ -114,9 +166,23 @@ export const storefrontExclusions: CoverageExclusions = {
     `needs a cart of more than ${largest} units`,
 };
 
+/**
+ * Where 'Proceed to Checkout' stands (issue 10): `ready`; `opening` (busy 'Opening checkout…', also
+ * while an automatic retry waits); `reloading` (busy, the page reloads into /checkout with the cart);
+ * or the reason the cart gives for 'Try again', `offline` or `unavailable`.
+ */
+export type ProceedView = 'ready' | 'opening' | 'reloading' | 'offline' | 'unavailable';
+
 /** The cart modal's body as a shopper reads it. */
 export type CartModalView =
-  { kind: 'empty'; text: string } | { kind: 'line'; colour: string; quantity: string; total: string };
+  | { kind: 'empty'; text: string }
+  | { kind: 'line'; colour: string; quantity: string; total: string; proceed: ProceedView };
+
+function proceedView(snapshot: StorefrontSnapshot): ProceedView {
+  if (snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } })) return 'reloading';
+  if (selectIsOpeningCheckout(snapshot)) return 'opening';
+  return selectCheckoutLoadFailure(snapshot) ?? 'ready';
+}
 
 /** What a shopper sees on the landing page in a storefront snapshot (spec §2, §4). */
 export interface StorefrontView {
@@ -153,6 +219,7 @@ export function storefrontView(snapshot: StorefrontSnapshot): StorefrontView {
           colour: fillText(en.lineItem.colour, { colour: colourName }),
           quantity: fillText(en.lineItem.quantity, { count: line.quantity }),
           total: formatCents(lineTotalCents(line)),
+          proceed: proceedView(snapshot),
         }
       : { kind: 'empty', text: en.cart.empty };
   return {

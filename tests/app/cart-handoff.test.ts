@@ -1,0 +1,85 @@
+/**
+ * The cart survives a reload into a new release (issue 10): what `reloadIntoCheckout` keeps in the
+ * history entry, what the next page restores from it, and the guard against a reload loop.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reloadIntoCheckout, reloadedRecently, restoredStorefrontSnapshot } from '@/app/cart-handoff';
+
+const cart = { colourId: 'ocean-blue', quantity: 2, cartCount: 3 } as const;
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+
+let reload: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  window.history.replaceState({ usr: null, key: 'default', idx: 0 }, '', '/');
+  reload = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('reloadIntoCheckout', () => {
+  it('adds one /checkout entry carrying the cart as navigation state, then reloads', () => {
+    const entries = window.history.length;
+    reloadIntoCheckout(cart, NOW);
+
+    expect(window.history.length).toBe(entries + 1);
+    expect(new URL(document.URL).pathname).toBe('/checkout');
+    expect(window.history.state).toMatchObject({
+      idx: 1,
+      usr: { items: [{ id: 'pet-ball-pro', color: 'Ocean Blue', quantity: 3, price: 21.98 }], total: 65.94 },
+    });
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('gives the next page the whole storefront back: colour, quantity and cart count, cart closed', () => {
+    reloadIntoCheckout(cart, NOW);
+    const snapshot = restoredStorefrontSnapshot(window.history.state);
+
+    expect(snapshot?.context).toEqual({ ...cart, checkoutLoadRetries: 0, checkoutLoadFailure: null });
+    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden' });
+  });
+
+  it('keeps no card data and nothing in the URL', () => {
+    reloadIntoCheckout(cart, NOW);
+    expect(new URL(document.URL).search).toBe('');
+    expect(JSON.stringify(window.history.state)).not.toMatch(/card|cvv|expiry/i);
+  });
+});
+
+describe('restoredStorefrontSnapshot', () => {
+  it('starts afresh when the entry keeps no cart', () => {
+    expect(restoredStorefrontSnapshot(null)).toBeUndefined();
+    expect(restoredStorefrontSnapshot({ usr: { items: [], total: 0 } })).toBeUndefined();
+  });
+
+  it.each([
+    ['an unknown colour', { ...cart, colourId: 'lime-green' }],
+    ['a quantity of 0', { ...cart, quantity: 0 }],
+    ['a fractional count', { ...cart, cartCount: 1.5 }],
+    ['a count as text', { ...cart, cartCount: '3' }],
+    ['a count beyond what cents can hold exactly', { ...cart, cartCount: Number.MAX_SAFE_INTEGER }],
+  ])('starts afresh when the kept cart has %s', (_, kept) => {
+    expect(restoredStorefrontSnapshot({ petBallCart: kept })).toBeUndefined();
+  });
+});
+
+describe('reloadedRecently (no reload loop)', () => {
+  it('is true for a minute after a reload into a new release, then false', () => {
+    reloadIntoCheckout(cart, NOW);
+    expect(reloadedRecently(NOW + 59_999)).toBe(true);
+    expect(reloadedRecently(NOW + 60_000)).toBe(false);
+  });
+
+  it('still knows, from the history entry, when storage throws', () => {
+    reloadIntoCheckout(cart, NOW);
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(reloadedRecently(NOW + 1000)).toBe(true);
+  });
+
+  it('is false in a tab that never reloaded', () => {
+    expect(reloadedRecently(NOW)).toBe(false);
+  });
+});

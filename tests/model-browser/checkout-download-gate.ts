@@ -1,0 +1,112 @@
+/**
+ * The checkout chunk's download under a Chromium model path's control (issue 10). Every request for
+ * `/assets/checkout-page-*.js` (the preload when the cart opens, 'Proceed to Checkout', a retry) is held
+ * until the path says how the download ends: done (the request goes through), `unavailable` (503),
+ * `offline` (the browser goes offline and the request fails), or `outdated` (the chunk is gone, 404,
+ * and '/' now serves a new release's page). Once the code has loaded, or the page reloads into a new
+ * release, requests go through: the browser keeps a loaded module.
+ */
+import type { Page, Route } from '@playwright/test';
+import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
+import { expect, type PageProblems } from '../e2e/fixtures';
+
+const CHECKOUT_CHUNK = /\/assets\/checkout-page-[^/]+\.js$/;
+
+/** What the page reports about a failure the gate injected: the fixture's watch must not count it. */
+interface InjectedFailures {
+  consoleErrors: RegExp[];
+  failedRequests: RegExp[];
+}
+
+/** Installs the gate on `page` (before the shop loads). */
+export async function gateCheckoutDownloads(page: Page) {
+  const held: Route[] = [];
+  let passThrough = false;
+  let offline = false;
+  const injected: InjectedFailures = { consoleErrors: [], failedRequests: [] };
+
+  await page.route(CHECKOUT_CHUNK, (route) => {
+    if (passThrough) return route.continue();
+    held.push(route);
+  });
+
+  const waitingRequests = async () => {
+    await expect
+      .poll(() => held.length, { message: 'a download of the checkout chunk is waiting' })
+      .toBeGreaterThan(0);
+    return held.splice(0);
+  };
+
+  return {
+    /** True once the checkout's code is in the page: a proceed no longer waits on the network. */
+    get loaded() {
+      return passThrough;
+    },
+    /** Ends the waiting download(s): done, or failed for `failure`'s reason. */
+    async end(failure?: CheckoutLoadFailure): Promise<void> {
+      if (passThrough) {
+        if (failure) throw new Error(`The checkout's code is already loaded: it cannot fail as ${failure}.`);
+        return;
+      }
+      const requests = await waitingRequests();
+      if (!failure) {
+        passThrough = true;
+        await Promise.all(requests.map((route) => route.continue()));
+        return;
+      }
+      if (failure === 'unavailable') {
+        // Chromium reports a module script answered with an error status as an aborted request.
+        for (const _ of requests) injected.failedRequests.push(/checkout-page-.*ERR_ABORTED/);
+        await Promise.all(
+          requests.map((route) => route.fulfill({ status: 503, body: 'Service Unavailable' })),
+        );
+        return;
+      }
+      if (failure === 'offline') {
+        offline = true;
+        for (const _ of requests) injected.failedRequests.push(/checkout-page-.*ERR_INTERNET_DISCONNECTED/);
+        await page.context().setOffline(true);
+        await Promise.all(requests.map((route) => route.abort('internetdisconnected')));
+        return;
+      }
+      // A new release: '/' now loads other scripts, and this page's chunk is gone.
+      passThrough = true;
+      for (const _ of requests) injected.failedRequests.push(/checkout-page-.*ERR_ABORTED/);
+      // The reload cancels what the old page still had in flight, such as the favicon.
+      injected.failedRequests.push(/favicon\.svg net::ERR_ABORTED/);
+      await page.route(
+        (url) => url.pathname === '/',
+        async (route) => {
+          if (route.request().resourceType() !== 'fetch') return route.fallback();
+          const response = await route.fetch();
+          const body = (await response.text()).replaceAll('/assets/index-', '/assets/index-next-');
+          await route.fulfill({ response, body });
+        },
+      );
+      await Promise.all(requests.map((route) => route.fulfill({ status: 404, body: 'Not Found' })));
+    },
+    /** The shopper's network is back (after an `offline` failure); nothing to do otherwise. */
+    async backOnline(): Promise<void> {
+      if (!offline) return;
+      offline = false;
+      await page.context().setOffline(false);
+    },
+    /**
+     * Removes from the fixture's `problems` what the injected failures made the page report (one
+     * report per injection): anything else still fails the test.
+     */
+    forgiveInjected(problems: PageProblems): void {
+      const forgive = (reports: string[], patterns: RegExp[]) => {
+        for (const pattern of patterns) {
+          const index = reports.findIndex((report) => pattern.test(report));
+          if (index >= 0) reports.splice(index, 1);
+        }
+      };
+      forgive(problems.consoleErrors, injected.consoleErrors);
+      forgive(problems.failedRequests, injected.failedRequests);
+    },
+  };
+}
+
+/** The gate of one path, as {@link gateCheckoutDownloads} returns it. */
+export type CheckoutDownloadGate = Awaited<ReturnType<typeof gateCheckoutDownloads>>;
