@@ -157,7 +157,7 @@ export async function renderStatechartsDoc(): Promise<string> {
     '',
     '## What the Stately editor shows',
     '',
-    "The Stately editor reads a machine file with `@xstate/machine-extractor`, not by running it. A test",
+    'The Stately editor reads a machine file with `@xstate/machine-extractor`, not by running it. A test',
     '(`tests/stately/machine-extractor.test.ts`) extracts every `machines/*-machine.ts` the same way and',
     "compares the extracted graph with the running machine's: every state node (id, type, initial state,",
     'description), every event, delayed (`after`), eventless and invoke (`onDone`, `onError`) transition',
