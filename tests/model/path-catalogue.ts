@@ -8,6 +8,7 @@
  */
 import { COLOURS } from '@machines/catalog';
 import { CHECKOUT_FIELD_NAMES } from '@machines/checkout-form';
+import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import { SHIPPING_METHODS } from '@machines/pricing';
 import type { EventObject, Snapshot } from 'xstate';
 import en from '@/locales/en';
@@ -116,7 +117,7 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
         ? `Click '${en.cart.proceed}', check the cart arrived at /checkout, click '${en.checkout.backToShop}'`
         : `Look for '${en.cart.proceed}' in the empty cart (there is none)`;
     case 'order.placed':
-      return `Check out the cart: fill the form, '${en.checkout.submit.replace(/ - .*/, '')}', wait ${seconds(3000)} + ${seconds(3000)} until the shop opens again`;
+      return `Check out the cart: fill the form, '${en.checkout.submit.replace(/ - .*/, '')}', wait ${seconds(PROCESSING_DELAY_MS)} + ${seconds(REDIRECT_DELAY_MS)} until the shop opens again`;
     default:
       return `Send ${formatEvent(event)}`;
   }
