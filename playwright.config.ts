@@ -1,23 +1,48 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests in real Chromium against the production build served by `vite preview`
- * (run them with `npm run test:e2e`, which finds the system Chromium first: scripts/run-e2e.mjs).
- * Two viewports: mobile 375×812 and desktop 1280×800. The browser resolves no host but 127.0.0.1.
+ * Browser tests in real Chromium against the production build served by `vite preview`, or against a
+ * deployment with `BASE_URL` (run them with `npm run test:e2e`, which finds the system Chromium first:
+ * scripts/run-e2e.mjs). Two viewports: mobile 375×812 and desktop 1280×800. The browser resolves no
+ * host but 127.0.0.1 (and BASE_URL's).
  */
 const executablePath = process.env.CHROME_PATH;
 if (!executablePath)
   throw new Error('CHROME_PATH is not set: run the browser tests through `npm run test:e2e`.');
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-/** An already running server to test instead of `vite preview` (scripts/test-nginx.mjs: nginx). */
-const serverURL = process.env.E2E_BASE_URL;
+
+/**
+ * A deployment to test instead of this checkout's build (issue 12), e.g.
+ * `BASE_URL=https://staging.example.com npm run test:model:browser`: no build, no local server, and
+ * the browser may reach that host besides 127.0.0.1. Tests tagged {@link LOCAL_BUILD_TAG} are left out.
+ * @throws when BASE_URL is not an absolute http(s) URL.
+ */
+const deployedURL = process.env.BASE_URL ? new URL(process.env.BASE_URL) : undefined;
+if (deployedURL && !/^https?:$/.test(deployedURL.protocol))
+  throw new Error(`BASE_URL must be an http(s) URL, not ${process.env.BASE_URL}.`);
+
+/**
+ * Tag of the tests that need this checkout's own build (files of dist/, the build's tooling) rather
+ * than a deployment: `test('…', { tag: LOCAL_BUILD_TAG }, …)`. Under BASE_URL they do not run.
+ */
+const LOCAL_BUILD_TAG = '@local-build';
+
+/**
+ * An already running server to test instead of `vite preview`: the deployment of BASE_URL, or
+ * E2E_BASE_URL (scripts/test-nginx.mjs: nginx with deploy/nginx.conf).
+ */
+const serverURL = deployedURL?.origin ?? process.env.E2E_BASE_URL;
+/** Hosts the browser may resolve: 127.0.0.1, and the deployment's host under BASE_URL. */
+const reachableHosts = ['127.0.0.1', ...(deployedURL ? [deployedURL.hostname] : [])];
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Response headers and status codes only a production web server sets (nginx, deploy/nginx.conf).
+  // Response headers and status codes only a production web server sets (the deploy rules of the
+  // README, deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
   testIgnore: serverURL ? [] : '**/*.nginx.spec.ts',
+  grepInvert: deployedURL ? new RegExp(LOCAL_BUILD_TAG) : undefined,
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -32,7 +57,11 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        `--host-resolver-rules=MAP * ~NOTFOUND , ${reachableHosts.map((host) => `EXCLUDE ${host}`).join(' , ')}`,
+      ],
     },
   },
   projects: [

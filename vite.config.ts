@@ -79,7 +79,17 @@ export default defineConfig({
     include: modelSuite ? ['tests/model/**/*.test.{ts,tsx}'] : ['tests/**/*.test.{ts,tsx}'],
     exclude: modelSuite ? configDefaults.exclude : [...configDefaults.exclude, 'tests/model/**'],
     restoreMocks: true,
+    // @xstate/machine-extractor 0.16 (the Stately editor's reader, tests/stately/) is built for XState 4
+    // and imports `xstate/lib/actions` and `xstate/lib/types`, which XState 5 does not have: its ES
+    // module build is inlined so these two imports reach stand-ins (see tests/stately/xstate-v4-actions.ts).
+    alias: {
+      '@xstate/machine-extractor': fromRoot(
+        './node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js',
+      ),
+      'xstate/lib/actions': fromRoot('./tests/stately/xstate-v4-actions.ts'),
+      'xstate/lib/types': fromRoot('./tests/stately/xstate-v4-types.ts'),
+    },
     // Inlined so a test can load a fresh copy (the detector caches whether storage works).
-    server: { deps: { inline: ['i18next-browser-languagedetector'] } },
+    server: { deps: { inline: ['i18next-browser-languagedetector', '@xstate/machine-extractor'] } },
   },
 });

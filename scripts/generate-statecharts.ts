@@ -155,6 +155,18 @@ export async function renderStatechartsDoc(): Promise<string> {
     'render the Mermaid diagrams. To edit a machine visually, open it in the Stately editor (see the',
     'README, "Statecharts for designers").',
     '',
+    '## What the Stately editor shows',
+    '',
+    'The Stately editor reads a machine file with `@xstate/machine-extractor`, not by running it. A test',
+    '(`tests/stately/machine-extractor.test.ts`) extracts every `machines/*-machine.ts` the same way and',
+    "compares the extracted graph with the running machine's: every state node (id, type, initial state,",
+    'description), every event, delayed (`after`), eventless and invoke (`onDone`, `onError`) transition',
+    'with its target, guard, actions and re-entry, the entry and exit actions, each invoked actor by name',
+    'and the initial context. Nothing may be lost or added, and any extractor warning (a value the editor',
+    'cannot show, such as a constant or an arrow function) fails it. So what a designer sees in the',
+    'editor, and on this page, is the machine as it runs. The machines are also linted with',
+    "eslint-plugin-xstate's recommended rules for XState 5 (`npm run lint`).",
+    '',
     ...MACHINES.map(({ machine, file }) => machineSection(machine, file)),
   ].join('\n');
   const options = await prettier.resolveConfig(

@@ -3,7 +3,9 @@
  * Runs Playwright browser tests in the system Chromium against a fresh production build and prints a
  * closing line `<label>: N passed, N failed` from Playwright's JSON report.
  * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [playwright test args...]
- * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side.
+ * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side. BASE_URL (an
+ * http(s) origin) tests that deployment instead: nothing is built or served here (issue 12; see
+ * playwright.config.ts for the tests left out).
  * Exit code: Playwright's (non-zero on any failure).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -23,7 +25,9 @@ const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
 }).trim();
-if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+const deployment = process.env.BASE_URL;
+if (deployment) console.log(`${label}: testing the deployment at ${deployment} (no local build or server)`);
+else if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const report = `test-results/${label}-${process.env.E2E_PORT ?? 4173}-report.json`;
 rmSync(report, { force: true });
@@ -43,5 +47,9 @@ try {
 } catch {
   failed = Math.max(failed, 1);
 }
-console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${
+    deployment ? ` (against ${deployment})` : ''
+  }`,
+);
 process.exit(run.status === 0 && failed === 0 ? 0 : run.status || 1);

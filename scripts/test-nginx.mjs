@@ -12,10 +12,14 @@
  *    and `root`, inside a minimal main configuration like a distribution's nginx.conf;
  * 4. runs scripts/run-e2e.mjs with E2E_BASE_URL pointing at nginx (the Playwright config then starts
  *    no server of its own and adds the *.nginx.spec.ts header checks);
- * 5. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
+ * 5. runs the model suite in Chromium (`test:model:browser`) the way a tester runs it against a
+ *    deployment, with BASE_URL pointing at nginx (issue 12): every generated path and the coverage
+ *    tables, against a server that is not Vite's;
+ * 6. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
  *
- * Usage: node scripts/test-nginx.mjs [--no-build] [playwright test args...]
- * Exit code: the browser tests' (non-zero on any failure), or 1 when nginx cannot be found or started.
+ * Usage: node scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser] [playwright test args...]
+ * (the Playwright arguments go to both runs). Prints `nginx: …` and `nginx-model-browser: …` lines.
+ * Exit code: non-zero when either run fails, or 1 when nginx cannot be found or started.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
@@ -33,8 +37,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
-const build = !args.includes('--no-build');
-const playwrightArgs = args.filter((arg) => arg !== '--no-build');
+let build = true;
+let only;
+const playwrightArgs = [];
+for (let index = 0; index < args.length; index += 1) {
+  if (args[index] === '--no-build') build = false;
+  else if (args[index] === '--only') only = args[++index];
+  else playwrightArgs.push(args[index]);
+}
+if (only !== undefined && only !== 'e2e' && only !== 'model-browser')
+  throw new Error(`--only takes e2e or model-browser, not ${only}.`);
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 
 /** The nginx executable, installing Debian's package when allowed (see step 1). */
@@ -181,12 +193,34 @@ try {
   await waitForServer(`${baseURL}/`, nginxProcess);
   console.log(`nginx ${nginx} serving ${distDir} at ${baseURL}/ with deploy/nginx.conf`);
 
-  const run = spawnSync(
-    'node',
-    ['scripts/run-e2e.mjs', '--label', 'nginx', '--no-build', ...playwrightArgs],
-    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseURL } },
-  );
-  exitCode = run.status ?? 1;
+  // The e2e run tests nginx through E2E_BASE_URL; a BASE_URL of the caller's must not redirect it.
+  const env = { ...process.env };
+  delete env.BASE_URL;
+  const statuses = [];
+  if (only !== 'model-browser') {
+    const run = spawnSync(
+      'node',
+      ['scripts/run-e2e.mjs', '--label', 'nginx', '--no-build', ...playwrightArgs],
+      { stdio: 'inherit', env: { ...env, E2E_BASE_URL: baseURL } },
+    );
+    statuses.push(run.status ?? 1);
+  }
+  if (only !== 'e2e') {
+    const run = spawnSync(
+      'node',
+      [
+        'scripts/run-e2e.mjs',
+        '--label',
+        'nginx-model-browser',
+        '--config',
+        'playwright.model.config.ts',
+        ...playwrightArgs,
+      ],
+      { stdio: 'inherit', env: { ...env, BASE_URL: baseURL } },
+    );
+    statuses.push(run.status ?? 1);
+  }
+  exitCode = statuses.find((status) => status !== 0) ?? 0;
   if (exitCode !== 0 && existsSync(join(prefix, 'error.log'))) {
     const errors = readFileSync(join(prefix, 'error.log'), 'utf8').trim();
     if (errors) console.error(`nginx error log:\n${errors}`);

@@ -37,13 +37,15 @@ export default class ModelCoverageReporter implements Reporter {
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
+    // Under BASE_URL (issue 12) the paths ran against a deployment: the title says which.
+    const deployment = process.env.BASE_URL ? ` at ${process.env.BASE_URL}` : '';
     let complete = true;
     for (const project of this.projects) {
       for (const [name, machine] of Object.entries(machines)) {
         const covered = this.covered.get(`${project}|${name}`) ?? new Set<string>();
         const report = coverageReport(name, machine.coverage.catalogue, covered, machine.exclusions);
         console.log(
-          `\n${formatCoverageTable(report, coverageTitle(name, `chromium (${project})`, machine.generated))}`,
+          `\n${formatCoverageTable(report, coverageTitle(name, `chromium (${project})${deployment}`, machine.generated))}`,
         );
         complete &&= isComplete(report);
       }

@@ -22,5 +22,7 @@ describe('docs/statecharts.md', () => {
       'checkout_processing --> checkout_confirmed : after processingDelay (3000 ms) / assignOrderNumber',
     );
     expect(page).toContain('cart_open --> cart_closed : checkout.proceed [hasItems] / navigateToCheckout');
+    expect(page).toContain('## What the Stately editor shows');
+    expect(page).toContain('tests/stately/machine-extractor.test.ts');
   });
 });
