@@ -35,6 +35,8 @@ import {
 } from './coverage';
 import {
   formatEvent,
+  invokeDoneEventType,
+  invokeErrorEventType,
   pathEvents,
   pathName,
   type DerivedTestModel,
@@ -45,11 +47,13 @@ import {
   MODEL_MAX_CART_COUNT,
   MODEL_MAX_QUANTITY,
   UNKNOWN_COLOUR,
+  checkoutLoadFailureIn,
   storefrontCoverage,
   storefrontExclusions,
   storefrontModel,
   storefrontPaths,
   storefrontView,
+  type ProceedView,
   type StorefrontModelEvent,
   type StorefrontView,
 } from './storefront-model';
@@ -79,6 +83,7 @@ const DELAY_OUTCOMES: Readonly<Record<string, string>> = {
   toastDuration: 'the toast hides',
   processingDelay: 'the order is confirmed',
   redirectDelay: 'the shop opens again',
+  checkoutRetryDelay: 'the checkout is downloaded again',
 };
 
 function waitStep(
@@ -114,8 +119,18 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
       return `Click '${cartCount > 0 ? en.cart.continueShopping : en.cart.startShopping}'`;
     case 'checkout.proceed':
       return cartCount > 0
-        ? `Click '${en.cart.proceed}', check the cart arrived at /checkout, click '${en.checkout.backToShop}'`
+        ? `Click '${en.cart.proceed}' (the checkout's code starts downloading)`
         : `Look for '${en.cart.proceed}' in the empty cart (there is none)`;
+    case 'checkout.retry':
+      return `Click '${en.cart.tryAgain}'${view.cart?.kind === 'line' && view.cart.proceed === 'offline' ? ' (back online)' : ''}`;
+    case invokeDoneEventType('loadCheckout'):
+      return `The checkout's code arrives: check the cart arrived at /checkout, click '${en.checkout.backToShop}'`;
+    case invokeErrorEventType('loadCheckout'):
+      return {
+        unavailable: "The checkout's download fails: the server answers 503",
+        offline: "The connection drops: the checkout's download fails offline",
+        outdated: "A new release is deployed: the checkout's code is gone (404) and '/' loads other scripts",
+      }[checkoutLoadFailureIn(event) ?? 'unavailable'];
     case 'order.placed':
       return `Check out the cart: fill the form, '${en.checkout.submit.replace(/ - .*/, '')}', wait ${seconds(PROCESSING_DELAY_MS)} + ${seconds(REDIRECT_DELAY_MS)} until the shop opens again`;
     default:
@@ -123,13 +138,22 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
   }
 }
 
+/** What is checked of 'Proceed to Checkout' in each of its views (issue 10). */
+const PROCEED_CHECKS: Readonly<Record<ProceedView, string>> = {
+  ready: `'${en.cart.proceed}'`,
+  opening: `busy '${en.cart.openingCheckout}' (announced; at /checkout at once when the code is already there)`,
+  reloading: 'the page reloaded into /checkout with the same cart',
+  offline: `alert '${en.cart.checkoutFailure.offline}', '${en.cart.tryAgain}'`,
+  unavailable: `alert '${en.cart.checkoutFailure.unavailable}', '${en.cart.tryAgain}'`,
+};
+
 function storefrontChecks(snapshot: Parameters<typeof storefrontView>[0]): string[] {
   const view: StorefrontView = storefrontView(snapshot);
   const cart = !view.cart
     ? 'cart closed'
     : view.cart.kind === 'empty'
       ? `cart open: '${view.cart.text}'`
-      : `cart open: ${view.cart.colour}, ${view.cart.quantity}, ${view.cart.total}`;
+      : `cart open: ${view.cart.colour}, ${view.cart.quantity}, ${view.cart.total}, ${PROCEED_CHECKS[view.cart.proceed]}`;
   return [
     `colour ${view.colourName} (hero '${view.heroAlt}')`,
     `quantity ${view.quantity}${view.decreaseDisabled ? ' (decrease disabled)' : ''}`,
@@ -191,6 +215,7 @@ export const CATALOGUE_MACHINES = [
       `Add to cart while the cart would hold at most ${MODEL_MAX_CART_COUNT} units.`,
       'While the cart is open only its buttons and time reach the machine (the page behind it is inert).',
       'Proceed to checkout with items, and once with the empty cart from the opening page (there is no button).',
+      "After 'Proceed to Checkout' the checkout's code arrives; for the smallest cart (one Hot Pink ball, no toast) its download may also fail: unavailable (503, retried on its own twice 1 s apart), offline, or a new release; then 'Try again' or closing the cart.",
       'A whole order (order.placed) from a closed cart with items and no toast.',
       'Shortest paths to every transition from every bounded state, kept when they add a state, an event or a coverage item; then every simple path of adding to cart (quantity 1 or 2 first) and the toast timing out.',
     ],
