@@ -62,7 +62,9 @@ const entryFiles = new Set(chunkFiles('index.html'));
 /** The early-tap script (vite.config.ts's second entry): keeps taps made before hydration (issue 10). */
 const EARLY_TAPS_MODULE = 'src/early/early-taps.ts';
 if (manifest[EARLY_TAPS_MODULE]?.imports?.length)
-  throw new Error(`${EARLY_TAPS_MODULE} must import nothing the app bundles (it would wait for a shared chunk)`);
+  throw new Error(
+    `${EARLY_TAPS_MODULE} must import nothing the app bundles (it would wait for a shared chunk)`,
+  );
 // At default priority and `async`: it runs as soon as it arrives, long before the app's script.
 const earlyTapsScript = `<script type="module" async crossorigin src="/${manifest[EARLY_TAPS_MODULE].file}"></script>`;
 
