@@ -73,7 +73,7 @@ export async function runClockUntil(page: Page, done: () => Promise<boolean>, ma
     if (await done()) return;
     await page.clock.runFor(step);
   }
-  throw new Error(`still waiting after ${maxMs} ms of the page's clock`);
+  throw new Error(`still waiting after ${maxMs} ms of the page's clock, on ${new URL(page.url()).pathname}`);
 }
 
 /**
