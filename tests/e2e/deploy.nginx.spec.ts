@@ -48,6 +48,8 @@ const test = base.extend<{ site: DeploySite }>({
 const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
 
 test.describe('a deploy during the visit, with nginx and deploy/deploy.sh (issue 10)', () => {
+  // Each test also runs deploy.sh two or three times (restore, deploy, prune) and, once pruned, reloads.
+  test.describe.configure({ timeout: 60_000 });
   let next: ReturnType<typeof makeReleaseCopy>;
   test.beforeAll(() => {
     next = makeReleaseCopy(`nginx-${test.info().project.name}`);
