@@ -29,6 +29,12 @@ if (deployedURL && !/^https?:$/.test(deployedURL.protocol))
 const LOCAL_BUILD_TAG = '@local-build';
 
 /**
+ * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
+ * the fault tests read and rename its hashed files, the deploy tests deploy it into local web roots.
+ */
+const LOCAL_BUILD_SPECS = ['**/faults*.spec.ts', '**/deploy.nginx.spec.ts'];
+
+/**
  * An already running server to test instead of `vite preview`: the deployment of BASE_URL, or
  * E2E_BASE_URL (scripts/test-nginx.mjs: nginx with deploy/nginx.conf).
  */
@@ -41,7 +47,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Response headers and status codes only a production web server sets (the deploy rules of the
   // README, deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
-  testIgnore: serverURL ? [] : '**/*.nginx.spec.ts',
+  testIgnore: deployedURL ? LOCAL_BUILD_SPECS : serverURL ? [] : '**/*.nginx.spec.ts',
   grepInvert: deployedURL ? new RegExp(LOCAL_BUILD_TAG) : undefined,
   fullyParallel: true,
   workers: 2,

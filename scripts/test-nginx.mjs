@@ -10,8 +10,13 @@
  * 3. copies the build into a private temporary prefix and starts nginx there on 127.0.0.1 at a free
  *    port ($NGINX_PORT to choose one), with deploy/nginx.conf as the site, changing only its `listen`
  *    and `root`, inside a minimal main configuration like a distribution's nginx.conf;
+ *    It also serves one more copy of the build per Playwright worker (2), each from its own web root
+ *    on its own port with the same site config, for the deploy-during-a-visit tests
+ *    (tests/e2e/deploy.nginx.spec.ts), which deploy releases into those roots with deploy/deploy.sh:
+ *    no other test ever sees their files change;
  * 4. runs scripts/run-e2e.mjs with E2E_BASE_URL pointing at nginx (the Playwright config then starts
- *    no server of its own and adds the *.nginx.spec.ts header checks);
+ *    no server of its own and adds the *.nginx.spec.ts header checks) and E2E_DEPLOY_SITES, a JSON
+ *    array of `{ baseURL, webRoot }` for the deploy tests, indexed by the worker's parallelIndex;
  * 5. runs the model suite in Chromium (`test:model:browser`) the way a tester runs it against a
  *    deployment, with BASE_URL pointing at nginx (issue 12): every generated path and the coverage
  *    tables, against a server that is not Vite's;
@@ -97,14 +102,20 @@ function replaceOnce(text, from, to) {
   return text.replace(from, () => to);
 }
 
-/** The site config as deployed, bound to 127.0.0.1:`port` and serving `root`. */
-function siteConfig(port, root) {
+/**
+ * The site config as deployed, bound to 127.0.0.1:`port` and serving `root`; with `serverOnly`, just
+ * its `server { … }` block (another site in the same http context: the `map` is there once).
+ */
+function siteConfig(port, root, serverOnly = false) {
   let site = readFileSync('deploy/nginx.conf', 'utf8');
   site = replaceOnce(site, '    listen 8080;\n', `    listen 127.0.0.1:${port};\n`);
   site = replaceOnce(site, '    listen [::]:8080;\n', '');
   site = replaceOnce(site, 'root /usr/share/nginx/html;', `root ${root};`);
-  return site;
+  return serverOnly ? site.slice(site.indexOf('\nserver {') + 1) : site;
 }
+
+/** Playwright's worker count (playwright.config.ts): one deploy-test site per worker. */
+const DEPLOY_SITES = 2;
 
 /** The main configuration around the site: what a distribution's /etc/nginx/nginx.conf provides. */
 function mainConfig(prefix, mimeTypes) {
@@ -181,7 +192,22 @@ try {
   cpSync(distDir, root, { recursive: true });
   mkdirSync(join(prefix, 'temp'));
   const port = Number(process.env.NGINX_PORT ?? (await freePort()));
-  writeFileSync(join(prefix, 'site.conf'), siteConfig(port, root));
+  const deploySites = [];
+  for (let index = 0; index < DEPLOY_SITES; index += 1) {
+    const webRoot = join(prefix, `deploy-${index}`, 'html');
+    cpSync(distDir, webRoot, { recursive: true });
+    chmodSync(dirname(webRoot), 0o755);
+    let sitePort = await freePort();
+    while (sitePort === port || deploySites.some((site) => site.port === sitePort))
+      sitePort = await freePort();
+    deploySites.push({ port: sitePort, webRoot });
+  }
+  writeFileSync(
+    join(prefix, 'site.conf'),
+    [siteConfig(port, root), ...deploySites.map((site) => siteConfig(site.port, site.webRoot, true))].join(
+      '\n',
+    ),
+  );
   const conf = join(prefix, 'nginx.conf');
   writeFileSync(conf, mainConfig(prefix, mimeTypesOf(nginx)));
 
@@ -201,7 +227,16 @@ try {
     const run = spawnSync(
       'node',
       ['scripts/run-e2e.mjs', '--label', 'nginx', '--no-build', ...playwrightArgs],
-      { stdio: 'inherit', env: { ...env, E2E_BASE_URL: baseURL } },
+      {
+        stdio: 'inherit',
+        env: {
+          ...env,
+          E2E_BASE_URL: baseURL,
+          E2E_DEPLOY_SITES: JSON.stringify(
+            deploySites.map((site) => ({ baseURL: `http://127.0.0.1:${site.port}`, webRoot: site.webRoot })),
+          ),
+        },
+      },
     );
     statuses.push(run.status ?? 1);
   }

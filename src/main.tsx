@@ -16,11 +16,12 @@ if (!container) throw new Error('index.html has no #root element');
  * (reloading /checkout after 'Proceed to Checkout' keeps the cart in history.state), an HTML file served
  * for another route (a host's SPA fallback), or the dev server's empty `#root`.
  */
-function mount(root: HTMLElement) {
+function mount(root: HTMLElement, { checkoutUnavailable = false } = {}) {
   const router = createBrowserRouter(routes);
+  const storefrontSnapshot = restoredStorefrontSnapshot(window.history.state, { checkoutUnavailable });
   const app = (
     <StrictMode>
-      <App router={router} storefrontSnapshot={restoredStorefrontSnapshot(window.history.state)} />
+      <App router={router} storefrontSnapshot={storefrontSnapshot} />
     </StrictMode>
   );
   const { location } = router.state;
@@ -34,6 +35,24 @@ function mount(root: HTMLElement) {
   else createRoot(root).render(app);
 }
 
+/**
+ * The current route's code could not be loaded (issue 10: /checkout right after a reload into a new
+ * release that lacks it too, or a network that failed meanwhile). Rather than a dead page, the shop
+ * opens at '/' (this history entry, without its navigation state) with the cart kept for the reload
+ * open and saying the checkout is unavailable, with 'Try again'; without a kept cart, the shop opens
+ * afresh. No reload: the loop guard of load-checkout-page.ts keeps 'Try again' from reloading again.
+ */
+function mountWithoutCurrentRoute(root: HTMLElement) {
+  const state: unknown = window.history.state;
+  const withoutNavigationState =
+    typeof state === 'object' && state !== null ? { ...state, usr: null } : state;
+  window.history.replaceState(withoutNavigationState, '', '/');
+  mount(root, { checkoutUnavailable: true });
+}
+
 // The current route's code must be loaded before the first render, so hydration needs no loading step.
 // (A `.then`, not top-level await: with top-level await the bundler splits the shared code into more chunks.)
-void resolveLazyRoutes(routes, window.location.pathname).then(() => mount(container));
+void resolveLazyRoutes(routes, window.location.pathname).then(
+  () => mount(container),
+  () => mountWithoutCurrentRoute(container),
+);

@@ -62,20 +62,25 @@ export function reloadedRecently(now = Date.now()): boolean {
 
 /**
  * The storefront snapshot to start from: the cart kept by {@link reloadIntoCheckout} in this history
- * entry's state (`historyState`, untrusted: checked field by field), with the cart modal closed and no
- * toast; `undefined` (a fresh storefront) when the entry keeps no valid cart.
+ * entry's state (`historyState`, untrusted: checked field by field), with no toast, and the cart modal
+ * closed, or, with `checkoutUnavailable`, open and saying the checkout is unavailable with 'Try again'
+ * (the page it reloaded into could not load its checkout either). `undefined` (a fresh storefront) when
+ * the entry keeps no valid cart.
  */
-export function restoredStorefrontSnapshot(historyState: unknown): StorefrontSnapshot | undefined {
+export function restoredStorefrontSnapshot(
+  historyState: unknown,
+  { checkoutUnavailable = false }: { checkoutUnavailable?: boolean } = {},
+): StorefrontSnapshot | undefined {
   const kept = keptCartState(historyState);
   if (!kept) return undefined;
   return storefrontMachine.resolveState({
-    value: { cart: 'closed', toast: 'hidden' },
+    value: { cart: checkoutUnavailable ? { open: 'checkoutUnavailable' } : 'closed', toast: 'hidden' },
     context: {
       colourId: kept.colourId,
       quantity: kept.quantity,
       cartCount: kept.cartCount,
       checkoutLoadRetries: 0,
-      checkoutLoadFailure: null,
+      checkoutLoadFailure: checkoutUnavailable ? 'unavailable' : null,
     },
   });
 }

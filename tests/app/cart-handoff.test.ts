@@ -83,3 +83,17 @@ describe('reloadedRecently (no reload loop)', () => {
     expect(reloadedRecently(NOW)).toBe(false);
   });
 });
+
+describe('restoredStorefrontSnapshot after a reload that could not load /checkout either', () => {
+  it('opens the kept cart saying the checkout is unavailable, with Try again', () => {
+    reloadIntoCheckout(cart, NOW);
+    const snapshot = restoredStorefrontSnapshot(window.history.state, { checkoutUnavailable: true });
+
+    expect(snapshot?.value).toEqual({ cart: { open: 'checkoutUnavailable' }, toast: 'hidden' });
+    expect(snapshot?.context).toEqual({
+      ...cart,
+      checkoutLoadRetries: 0,
+      checkoutLoadFailure: 'unavailable',
+    });
+  });
+});

@@ -10,13 +10,33 @@ export interface PageProblems {
   cspViolations: string[];
 }
 
-function watch(page: Page, origin: string): PageProblems {
+/**
+ * Failures a test causes on purpose (issue 10's fault injection: `page.route` answering 404 or 503 or
+ * aborting, `context.setOffline`): URL patterns whose failed requests, and the browser's 'Failed to
+ * load resource' console errors for them, are the test's own doing, not problems of the page. Each
+ * pattern must match at least one such failure, so a declared fault that never happened fails the
+ * test too. Anything else still fails it.
+ */
+export type InjectedFailures = RegExp[];
+
+function watch(
+  page: Page,
+  origin: string,
+  injectedFailures: InjectedFailures,
+  seen: Set<RegExp>,
+): PageProblems {
   const problems: PageProblems = {
     consoleErrors: [],
     pageErrors: [],
     failedRequests: [],
     offOriginRequests: [],
     cspViolations: [],
+  };
+  /** True (and noted in `seen`) when `url` is one of the failures the test injects. */
+  const isInjected = (url: string) => {
+    const pattern = injectedFailures.find((candidate) => candidate.test(url));
+    if (pattern) seen.add(pattern);
+    return pattern !== undefined;
   };
   // A page the server answers with 404 (the not-found page from a production server) makes Chrome log
   // 'Failed to load resource' for the document itself: that is the intended status, not a problem.
@@ -27,24 +47,33 @@ function watch(page: Page, origin: string): PageProblems {
   });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    const isNotFoundPage =
-      message.text().startsWith('Failed to load resource') && notFoundPages.has(message.location().url);
-    if (!isNotFoundPage) problems.consoleErrors.push(message.text());
+    const isFailedResource = message.text().startsWith('Failed to load resource');
+    const isNotFoundPage = isFailedResource && notFoundPages.has(message.location().url);
+    const isInjectedFailure = isFailedResource && isInjected(message.location().url);
+    if (!isNotFoundPage && !isInjectedFailure) problems.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => problems.pageErrors.push(error.message));
   // A new page load (goto, reload) cancels the requests the previous one still had in flight, such as
   // the favicon Chromium fetches again after every client-side navigation: net::ERR_ABORTED, which is
-  // not a problem of the page. Requests are numbered by the page load they belong to.
+  // not a problem of the page. Requests are numbered by the page load they belong to: one the outgoing
+  // document makes after the next load has started but before it commits (the favicon after a
+  // `pushState` just before `location.reload()`) belongs to the outgoing document.
   let pageLoads = 0;
+  let committedLoads = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committedLoads = pageLoads;
+  });
   const pageLoadOf = new WeakMap<Request, number>();
   page.on('requestfailed', (request) => {
     const abortedByPageLoad =
       request.failure()?.errorText === 'net::ERR_ABORTED' && pageLoadOf.get(request) !== pageLoads;
-    if (!abortedByPageLoad) problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`);
+    if (!abortedByPageLoad && !isInjected(request.url()))
+      problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`);
   });
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) pageLoads += 1;
-    pageLoadOf.set(request, pageLoads);
+    const isPageLoad = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    if (isPageLoad) pageLoads += 1;
+    pageLoadOf.set(request, isPageLoad ? pageLoads : committedLoads);
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith('data:')) problems.offOriginRequests.push(url);
   });
@@ -70,14 +99,22 @@ async function watchCsp(page: Page, problems: PageProblems): Promise<void> {
 
 /**
  * Playwright's `test` with a `page` that fails the test on any console error, uncaught page error,
- * failed request, request that leaves the page's origin, or Content Security Policy violation.
+ * failed request, request that leaves the page's origin, or Content Security Policy violation. A test
+ * that injects faults declares them with `test.use({ injectedFailures: [/\/assets\/checkout-page-/] })`
+ * (see {@link InjectedFailures}); the watch itself is never turned off.
  */
-export const test = base.extend<{ problems: PageProblems }>({
+export const test = base.extend<{ problems: PageProblems; injectedFailures: InjectedFailures }>({
+  injectedFailures: [[], { option: true }],
   problems: [
-    async ({ page, baseURL }, use) => {
-      const problems = watch(page, new URL(baseURL ?? 'http://127.0.0.1').origin);
+    async ({ page, baseURL, injectedFailures }, use) => {
+      const seen = new Set<RegExp>();
+      const problems = watch(page, new URL(baseURL ?? 'http://127.0.0.1').origin, injectedFailures, seen);
       await watchCsp(page, problems);
       await use(problems);
+      expect(
+        injectedFailures.filter((pattern) => !seen.has(pattern)).map(String),
+        'every declared injected failure happened',
+      ).toEqual([]);
       expect(problems, 'the page reported no problems').toEqual({
         consoleErrors: [],
         pageErrors: [],

@@ -8,22 +8,15 @@
  */
 import type { Page, Route } from '@playwright/test';
 import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
-import { expect, type PageProblems } from '../e2e/fixtures';
+import { expect } from '../e2e/fixtures';
 
 const CHECKOUT_CHUNK = /\/assets\/checkout-page-[^/]+\.js$/;
-
-/** What the page reports about a failure the gate injected: the fixture's watch must not count it. */
-interface InjectedFailures {
-  consoleErrors: RegExp[];
-  failedRequests: RegExp[];
-}
 
 /** Installs the gate on `page` (before the shop loads). */
 export async function gateCheckoutDownloads(page: Page) {
   const held: Route[] = [];
   let passThrough = false;
   let offline = false;
-  const injected: InjectedFailures = { consoleErrors: [], failedRequests: [] };
 
   await page.route(CHECKOUT_CHUNK, (route) => {
     if (passThrough) return route.continue();
@@ -55,8 +48,6 @@ export async function gateCheckoutDownloads(page: Page) {
         return;
       }
       if (failure === 'unavailable') {
-        // Chromium reports a module script answered with an error status as an aborted request.
-        for (const _ of requests) injected.failedRequests.push(/checkout-page-.*ERR_ABORTED/);
         await Promise.all(
           requests.map((route) => route.fulfill({ status: 503, body: 'Service Unavailable' })),
         );
@@ -64,16 +55,12 @@ export async function gateCheckoutDownloads(page: Page) {
       }
       if (failure === 'offline') {
         offline = true;
-        for (const _ of requests) injected.failedRequests.push(/checkout-page-.*ERR_INTERNET_DISCONNECTED/);
         await page.context().setOffline(true);
         await Promise.all(requests.map((route) => route.abort('internetdisconnected')));
         return;
       }
       // A new release: '/' now loads other scripts, and this page's chunk is gone.
       passThrough = true;
-      for (const _ of requests) injected.failedRequests.push(/checkout-page-.*ERR_ABORTED/);
-      // The reload cancels what the old page still had in flight, such as the favicon.
-      injected.failedRequests.push(/favicon\.svg net::ERR_ABORTED/);
       await page.route(
         (url) => url.pathname === '/',
         async (route) => {
@@ -90,20 +77,6 @@ export async function gateCheckoutDownloads(page: Page) {
       if (!offline) return;
       offline = false;
       await page.context().setOffline(false);
-    },
-    /**
-     * Removes from the fixture's `problems` what the injected failures made the page report (one
-     * report per injection): anything else still fails the test.
-     */
-    forgiveInjected(problems: PageProblems): void {
-      const forgive = (reports: string[], patterns: RegExp[]) => {
-        for (const pattern of patterns) {
-          const index = reports.findIndex((report) => pattern.test(report));
-          if (index >= 0) reports.splice(index, 1);
-        }
-      };
-      forgive(problems.consoleErrors, injected.consoleErrors);
-      forgive(problems.failedRequests, injected.failedRequests);
     },
   };
 }

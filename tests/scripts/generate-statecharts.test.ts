@@ -21,7 +21,15 @@ describe('docs/statecharts.md', () => {
     expect(page).toContain(
       'checkout_processing --> checkout_confirmed : after processingDelay (3000 ms) / assignOrderNumber',
     );
-    expect(page).toContain('cart_open --> cart_closed : checkout.proceed [hasItems] / navigateToCheckout');
+    expect(page).toContain(
+      'cart_browsing --> cart_openingCheckout : checkout.proceed [hasItems] / forgetCheckoutLoadFailure',
+    );
+    expect(page).toContain(
+      'cart_openingCheckout --> cart_closed : xstate.done.actor.loadCheckout / forgetCheckoutLoadFailure, navigateToCheckout',
+    );
+    expect(page).toContain(
+      'cart_waitingToRetry --> cart_openingCheckout : after checkoutRetryDelay (1000 ms)',
+    );
     expect(page).toContain('## What the Stately editor shows');
     expect(page).toContain('tests/stately/machine-extractor.test.ts');
   });

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('BASE_URL', () => {
-  it('tests the deployment: no local server, its origin, its host reachable, @local-build tests left out', async () => {
+  it('tests the deployment: no local server, its origin, its host reachable, @local-build tests and local-build specs left out', async () => {
     const { e2e, model } = await loadConfigs({ BASE_URL: 'https://staging.example.com/shop?x=1' });
     for (const config of [e2e, model]) {
       expect(config.webServer).toBeUndefined();
@@ -40,7 +40,7 @@ describe('BASE_URL', () => {
       expect(grepInvert.test('checkout.spec.ts reads dist/ @local-build')).toBe(true);
       expect(grepInvert.test('path 3: cart.add → cart.open')).toBe(false);
     }
-    expect(e2e.testIgnore).toEqual([]);
+    expect(e2e.testIgnore).toEqual(['**/faults*.spec.ts', '**/deploy.nginx.spec.ts']);
   });
 
   it('without it, serves the local build with vite preview, as before', async () => {

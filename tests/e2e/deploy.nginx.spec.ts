@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { countPageLoads, expectCheckoutWithCart, fillCart, openCart, proceedButton } from './cart-faults';
+import { expect, test as base } from './fixtures';
+import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
+import { openShop } from './shop';
+
+/**
+ * Issue 10, the deploy side, against real files on disk served by nginx with deploy/nginx.conf: a
+ * shopper has the shop open when deploy/deploy.sh replaces the release. Runs under
+ * `npm run test:nginx` only (scripts/test-nginx.mjs), which serves a web root of its own to each
+ * Playwright worker (E2E_DEPLOY_SITES): the other specs never see these files change.
+ */
+
+interface DeploySite {
+  /** Where nginx serves `webRoot`, e.g. http://127.0.0.1:41234. */
+  baseURL: string;
+  /** The directory nginx serves: deploy.sh deploys into it. */
+  webRoot: string;
+}
+
+const deploySites: DeploySite[] = JSON.parse(process.env.E2E_DEPLOY_SITES ?? '[]');
+
+/** Runs deploy/deploy.sh with `args`. */
+function deploySh(...args: string[]): void {
+  execFileSync('bash', ['deploy/deploy.sh', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The worker's own site, restored to {@link DIST_DIR} (one release, deployed now) before and after. */
+const test = base.extend<{ site: DeploySite }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  site: async ({}, use, testInfo) => {
+    const site = deploySites[testInfo.parallelIndex];
+    if (!site) throw new Error('E2E_DEPLOY_SITES has no site for this worker: run `npm run test:nginx`.');
+    const restore = () => {
+      rmSync(site.webRoot, { recursive: true, force: true });
+      mkdirSync(site.webRoot, { recursive: true });
+      deploySh(DIST_DIR, site.webRoot);
+    };
+    restore();
+    await use(site);
+    restore();
+  },
+  baseURL: async ({ site }, use) => use(site.baseURL),
+});
+
+const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
+
+test.describe('a deploy during the visit, with nginx and deploy/deploy.sh (issue 10)', () => {
+  // Each test also runs deploy.sh two or three times (restore, deploy, prune) and, once pruned, reloads.
+  test.describe.configure({ timeout: 60_000 });
+  let next: ReturnType<typeof makeReleaseCopy>;
+  test.beforeAll(() => {
+    next = makeReleaseCopy(`nginx-${test.info().project.name}`);
+  });
+  test.afterAll(() => next.remove());
+
+  test('the previous release stays downloadable: Proceed to Checkout opens the checkout with the cart', async ({
+    page,
+    site,
+  }) => {
+    await openShop(page);
+    await fillCart(page);
+    deploySh(next.dir, site.webRoot);
+    expect((await page.request.get('/')).ok()).toBe(true);
+    expect(await (await page.request.get('/')).text(), 'the new release is live').toContain(
+      assetOf(next.dir, 'index'),
+    );
+    const pageLoads = countPageLoads(page);
+
+    await openCart(page);
+    await proceedButton(page).click();
+    await expectCheckoutWithCart(page);
+    expect(pageLoads(), 'no reload: the page kept running on its own release').toBe(0);
+  });
+
+  test.describe('once the previous release is pruned', () => {
+    test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
+
+    test('Proceed to Checkout reloads once into the new release, with the cart', async ({ page, site }) => {
+      await openShop(page);
+      await fillCart(page);
+      deploySh(next.dir, site.webRoot);
+      deploySh('--prune', '--keep', '1', '--retention', '0', site.webRoot);
+      expect((await page.request.get(CHECKOUT_CHUNK)).status(), 'the old checkout code is gone').toBe(404);
+      const pageLoads = countPageLoads(page);
+
+      await openCart(page);
+      await proceedButton(page).click();
+      await expectCheckoutWithCart(page);
+      expect(pageLoads(), 'exactly one reload').toBe(1);
+    });
+  });
+});

@@ -1,0 +1,248 @@
+import type { Page, Route } from '@playwright/test';
+import en from '@/locales/en';
+import {
+  COLOUR_LINE,
+  OCEAN_BLUE,
+  QUANTITY_LINE,
+  cartDialog,
+  countPageLoads,
+  expectCheckoutWithCart,
+  fill,
+  fillCart,
+  openCart,
+  proceedButton,
+  recordAlerts,
+  runClockUntil,
+} from './cart-faults';
+import { expect, test } from './fixtures';
+import { DIST_DIR, assetOf, makeReleaseCopy, serveRelease, urlEndingIn } from './releases';
+import { openShop } from './shop';
+
+/**
+ * Issue 10: what the shopper sees when the network or a deploy fails them, against the production
+ * build in Chromium. Every test keeps the same cart (2 Ocean Blue balls) and checks it survives.
+ */
+
+const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
+const APP_SCRIPT = assetOf(DIST_DIR, 'index');
+
+test.describe('a deploy during the visit (issue 10)', () => {
+  let release: ReturnType<typeof makeReleaseCopy>;
+  test.beforeAll(() => {
+    release = makeReleaseCopy(`faults-${test.info().project.name}`);
+  });
+  test.afterAll(() => release.remove());
+  // The page asks for the previous release's checkout code, which the new release no longer has.
+  test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
+
+  test('Proceed to Checkout reloads once into the new release and shows the same cart', async ({ page }) => {
+    await openShop(page);
+    await fillCart(page);
+    await serveRelease(page, release.dir);
+    const pageLoads = countPageLoads(page);
+
+    await openCart(page);
+    await proceedButton(page).click();
+
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText(COLOUR_LINE);
+    expect(pageLoads(), 'exactly one reload').toBe(1);
+    await expectCheckoutWithCart(page);
+    expect(pageLoads(), 'no further reload').toBe(1);
+  });
+});
+
+test.describe('offline (issue 10)', () => {
+  test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
+
+  test("says you're offline and keeps the cart; Try again works once reconnected", async ({
+    page,
+    context,
+  }) => {
+    await openShop(page);
+    await fillCart(page);
+    await context.setOffline(true);
+    await openCart(page);
+    await proceedButton(page).click();
+
+    await expect(cartDialog(page).getByRole('alert')).toHaveText(en.cart.checkoutFailure.offline);
+    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
+    await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
+    await expect(page).toHaveURL(/\/$/);
+
+    await context.setOffline(false);
+    await cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
+    await expectCheckoutWithCart(page);
+  });
+});
+
+test.describe('the server fails the checkout code (issue 10)', () => {
+  test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
+
+  /** Answers the checkout code's requests with `fail` while `failing()` says so, then serves it. */
+  async function failCheckoutCode(
+    page: Page,
+    fail: (route: Route) => Promise<void>,
+    failing: () => boolean,
+  ): Promise<void> {
+    await page.route(urlEndingIn(CHECKOUT_CHUNK), (route) => (failing() ? fail(route) : route.continue()));
+  }
+  const answer503 = (route: Route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+
+  test('503 twice, then the code: retried on its own, the shopper reaches /checkout and sees no error', async ({
+    page,
+  }) => {
+    await openShop(page);
+    await fillCart(page);
+    let failures = 0;
+    await failCheckoutCode(
+      page,
+      (route) => {
+        failures += 1;
+        return answer503(route);
+      },
+      () => failures < 2,
+    );
+    const alerts = await recordAlerts(page);
+    await openCart(page);
+    await proceedButton(page).click();
+
+    await expect(cartDialog(page).getByRole('button', { name: en.cart.openingCheckout })).toBeVisible();
+    await runClockUntil(page, async () => page.url().endsWith('/checkout'));
+    expect(failures).toBe(2);
+    expect(await alerts(), 'no failure was shown').toEqual([]);
+    await expectCheckoutWithCart(page);
+  });
+
+  test('503 every time: after the retries the cart says the server is not answering; Try again works once it is back', async ({
+    page,
+  }) => {
+    await openShop(page);
+    await fillCart(page);
+    let serverDown = true;
+    await failCheckoutCode(page, answer503, () => serverDown);
+    await openCart(page);
+    await proceedButton(page).click();
+
+    await runClockUntil(page, () => cartDialog(page).getByRole('alert').isVisible());
+    await expect(cartDialog(page).getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
+    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
+    await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
+
+    serverDown = false;
+    await cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
+    await expectCheckoutWithCart(page);
+  });
+
+  test('the download breaks off (net::ERR_FAILED): the same message, and Try again works', async ({
+    page,
+  }) => {
+    await openShop(page);
+    await fillCart(page);
+    let broken = true;
+    await failCheckoutCode(
+      page,
+      (route) => route.abort('failed'),
+      () => broken,
+    );
+    await openCart(page);
+    await proceedButton(page).click();
+
+    await runClockUntil(page, () => cartDialog(page).getByRole('alert').isVisible());
+    await expect(cartDialog(page).getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
+    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
+
+    broken = false;
+    await cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
+    await expectCheckoutWithCart(page);
+  });
+});
+
+test.describe('a slow network (issue 10)', () => {
+  test('while the checkout code takes 4 s, Proceed is busy, announced, and a second tap adds nothing', async ({
+    page,
+  }) => {
+    await openShop(page);
+    await fillCart(page);
+    await page.route(urlEndingIn(CHECKOUT_CHUNK), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue();
+    });
+    await openCart(page);
+    const historyLength = () => page.evaluate(() => window.history.length);
+    const before = await historyLength();
+    await proceedButton(page).click();
+
+    const busy = cartDialog(page).getByRole('button', { name: en.cart.openingCheckout });
+    await expect(busy).toBeVisible({ timeout: 1_000 });
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(cartDialog(page).getByRole('status')).toHaveText(en.cart.openingCheckout);
+    // Playwright refuses to click an aria-disabled button; a shopper can.
+    await busy.click({ force: true });
+    await expect(busy).toBeVisible();
+
+    await expect(page).toHaveURL(/\/checkout$/, { timeout: 8_000 });
+    expect(await historyLength(), 'one history entry for one checkout').toBe(before + 1);
+    await expectCheckoutWithCart(page);
+  });
+});
+
+test.describe('a tap before the app is interactive (issue 10)', () => {
+  test("a colour and 'Add to Cart' tapped while the app's script is on its way count once it is ready", async ({
+    page,
+  }) => {
+    await page.route(urlEndingIn(APP_SCRIPT), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    // The shopper taps once the page has everything but the held app script (the early-tap script
+    // included, when the build has one), a frame after.
+    await page.waitForFunction(
+      (heldScript) =>
+        Array.from(document.scripts)
+          .filter((script) => script.src && !script.src.endsWith(heldScript))
+          .every((script) => performance.getEntriesByName(script.src).length > 0),
+      APP_SCRIPT,
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const addToCart = page.getByRole('button', { name: /^Add to Cart/ });
+    await expect(addToCart).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+
+    await page.getByRole('button', { name: OCEAN_BLUE, exact: true }).click();
+    await addToCart.click();
+
+    const oneItem = fill(en.cartButton.labelWithCount_one, { count: 1 });
+    await expect(page.getByRole('button', { name: oneItem })).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole('button', { name: `${OCEAN_BLUE} ${en.showcase.selected}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(
+      page.getByRole('group', { name: fill(en.product.colourLegend, { colour: OCEAN_BLUE }) }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // Replayed once, not twice: still one item.
+    await expect(page.getByRole('button', { name: oneItem })).toBeVisible();
+    await page.getByRole('button', { name: oneItem }).click();
+    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
+    await expect(cartDialog(page)).toContainText(fill(en.lineItem.quantity, { count: 1 }));
+  });
+});
+
+test.describe('JavaScript off (issue 10)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('says buying needs JavaScript above the full shop page', async ({ page }) => {
+    await page.goto('/');
+    const notice = page.getByRole('note');
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveText(`${en.noScript.title} ${en.noScript.text}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.product.title);
+    await expect(page.getByRole('button', { name: /^Add to Cart/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en.testimonials.title })).toBeVisible();
+  });
+});

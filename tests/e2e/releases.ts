@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** The production build the browser tests run against (`DIST_DIR`, as in scripts/run-e2e.mjs). */
+export const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
+
+/** Site-root path of the build's file in `assets/` whose name starts with `prefix`, e.g. `checkout-page`. */
+export function assetOf(distDir: string, prefix: string): string {
+  const file = readdirSync(join(distDir, 'assets')).find((name) => name.startsWith(`${prefix}-`));
+  if (!file) throw new Error(`${distDir}/assets has no ${prefix}-*.js: build first`);
+  return `/assets/${file}`;
+}
+
+/** A RegExp matching URLs that end in `path` exactly (for `injectedFailures`). */
+export function urlEndingIn(path: string): RegExp {
+  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/**
+ * Builds a "new release" of {@link DIST_DIR} (scripts/make-next-release.mjs: every hashed asset
+ * renamed) in a fresh temporary directory and returns its path; `remove` deletes it.
+ */
+export function makeReleaseCopy(salt: string): { dir: string; remove: () => void } {
+  const parent = mkdtempSync(join(tmpdir(), 'pet-ball-release-'));
+  const dir = join(parent, 'dist');
+  execFileSync('node', ['scripts/make-next-release.mjs', DIST_DIR, dir, '--salt', salt], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+/**
+ * From now on, answers every request of the page to its own origin from the build in `dir`, as the
+ * production server would (deploy/nginx.conf): `/` → index.html, `/checkout` → checkout.html, files
+ * as they are, anything missing → 404. This is a deploy that replaced the site's files mid-visit: the
+ * previous release's hashed files are gone.
+ */
+export async function serveRelease(page: Page, dir: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  await page.route(
+    (url) => url.origin === origin,
+    async (route) => {
+      const { pathname } = new URL(route.request().url());
+      const file =
+        pathname === '/' ? 'index.html' : pathname === '/checkout' ? 'checkout.html' : pathname.slice(1);
+      const path = join(dir, file);
+      const isServable = !file.includes('..') && existsSync(path) && statSync(path).isFile();
+      if (isServable) await route.fulfill({ path, headers: { 'Cache-Control': 'no-cache' } });
+      else await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+    },
+  );
+}
