@@ -1,4 +1,4 @@
-import { ShoppingBag, WifiOff } from 'lucide-react';
+import { CircleAlert, ShoppingBag, WifiOff } from 'lucide-react';
 import { shallowEqual } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -58,7 +58,7 @@ export function CartContents() {
       </Total>
       {failure && (
         <Failure role="alert">
-          <WifiOff aria-hidden size={20} />
+          {failure === 'offline' ? <WifiOff aria-hidden size={20} /> : <CircleAlert aria-hidden size={20} />}
           <span>{t(`cart.checkoutFailure.${failure}`)}</span>
         </Failure>
       )}
