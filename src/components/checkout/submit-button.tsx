@@ -28,7 +28,7 @@ export function SubmitButton() {
     <Submit type="submit" $block disabled={isProcessing || !isHydrated} aria-busy={isProcessing}>
       {isProcessing ? (
         <>
-          <Spinner aria-hidden size={20} />
+          <Loader2 aria-hidden size={20} data-spinner="" />
           {t('checkout.processing')}
         </>
       ) : (
@@ -45,16 +45,20 @@ const spin = keyframes`
   to { transform: rotate(360deg); }
 `;
 
+/**
+ * The spinner's rotation is a static rule of the button (`[data-spinner]`), so its class and keyframes
+ * exist from the first paint: pressing submit inserts no style rule (which would restyle the page).
+ */
 const Submit = styled(Button)`
   min-height: 56px;
   font-size: ${({ theme }) => theme.font.size.lg};
   box-shadow: ${({ theme }) => theme.shadow.card};
-`;
 
-const Spinner = styled(Loader2)`
-  animation: ${spin} 1s linear infinite;
+  [data-spinner] {
+    animation: ${spin} 1s linear infinite;
 
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
+    @media (prefers-reduced-motion: reduce) {
+      animation: none;
+    }
   }
 `;
