@@ -1,28 +1,36 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: builds the shop, serves the build with `vite preview` on 127.0.0.1, and measures `/`
- * and `/checkout`:
- * - bytes loaded before interaction (page load plus network idle, mobile viewport 412×823, fresh
- *   cache): HTML, JS, CSS and images, raw and gzip (level 6, computed from the decoded bodies), and the
- *   request count, read from Chromium's network events through Playwright;
- * - Lighthouse 12 (mobile default with simulated throttling, and desktop `--preset=desktop`), median of
- *   N runs (default 3) per score and per metric, each run in a fresh Chromium.
- * Prints a table and writes `bench/results.json`. Not part of `npm test`: scores depend on machine load.
+ * `npm run bench`: builds the shop, serves the build like production (scripts/bench/serve.mjs: gzip,
+ * nginx's routes and 404) on 127.0.0.1, and prints in one run:
+ * - sizes: the per-page JS budget from size-limit (`.size-limit.cjs`, gzip, fails on growth), and the
+ *   bytes `/` and `/checkout` load before any interaction (Playwright, fresh cache, 412×823: requests,
+ *   HTML, JS, CSS, images; raw and gzip level 6 computed from the decoded bodies);
+ * - interactions: Event Timing duration of every landing and checkout tap under 4× CPU with touch,
+ *   median of 5 journeys, with its phases (scripts/bench/interactions.mjs);
+ * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs);
+ * - lighthouse: Lighthouse CI (`lighthouserc.cjs`) mobile and desktop on `/`, `/checkout` and the
+ *   not-found page, N runs each (default 5): `lhci collect`, `lhci assert` (the issue's targets),
+ *   `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<form factor>/); the table
+ *   prints medians and how many runs scored 100.
+ * Writes everything to `bench/results.json`. Not part of `npm test`: figures depend on machine load
+ * (the load average is printed before and after).
  *
- * Usage: node scripts/bench.mjs [--runs 3] [--port 4192] [--no-build]
+ * Usage: node scripts/bench.mjs [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
+ *        [--only sizes,interactions,loading,lighthouse]
  * (4190 is on the browsers' blocked-port list, hence 4192.)
  * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
- * Exit code: non-zero when the build, the server or a Lighthouse run fails.
+ * Exit code: non-zero when the build, the server or a Lighthouse run fails, or when size-limit or a
+ * Lighthouse CI assertion fails (all figures are printed first).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { INTERACTIONS, runJourney } from './bench/interactions.mjs';
+import { serveDist } from './bench/serve.mjs';
+import { measureRealLoading } from './bench/real-loading.mjs';
 
 const PAGES = ['/', '/checkout'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -34,12 +42,9 @@ const METRICS = {
   'cumulative-layout-shift': 'CLS',
   'speed-index': 'SI',
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu'];
+/** Pages Lighthouse CI measures (lighthouserc.cjs): the three prerendered files (404.html as a file: Lighthouse refuses a 404 status). */
+const LIGHTHOUSE_PAGES = ['/', '/checkout', '/404.html'];
 /** Lighthouse's mobile emulation viewport, used for the byte counts too. */
 const MOBILE_VIEWPORT = { width: 412, height: 823 };
 
@@ -48,7 +53,13 @@ const option = (name, fallback) => {
   const index = args.indexOf(name);
   return index === -1 ? fallback : args[index + 1];
 };
-const runs = Number(option('--runs', 3));
+const runs = Number(option('--runs', 5));
+const interactionRuns = Number(option('--interaction-runs', 5));
+const SECTIONS = ['sizes', 'interactions', 'loading', 'lighthouse'];
+const only = option('--only', SECTIONS.join(',')).split(',');
+const wants = (section) => only.includes(section);
+/** Pages loaded under real throttling: the three prerendered files. */
+const LOADING_PAGES = ['/', '/checkout', '/no-such-page'];
 const port = Number(option('--port', 4192));
 const build = !args.includes('--no-build');
 const distDir = process.env.BENCH_DIST_DIR ?? 'node_modules/.cache/bench-dist';
@@ -74,6 +85,41 @@ async function waitForServer(url, timeoutMs = 30_000) {
     await sleep(200);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Runs `npx lhci <args>` in the project root, asynchronously (the bench's own server must keep
+ * answering meanwhile). Output is captured and returned (`lhci assert` prints its failures to
+ * stderr); rejects on a non-zero exit unless `allowFailure`.
+ * @returns {Promise<{status: number | null, output: string}>}
+ */
+function lhci(args, lhciEnv, { allowFailure = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['lhci', ...args], { env: lhciEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      if (status !== 0 && !allowFailure) {
+        process.stderr.write(output);
+        reject(new Error(`lhci ${args.join(' ')} exited with ${status}`));
+      } else resolve({ status, output });
+    });
+  });
+}
+
+/**
+ * Runs size-limit (`.size-limit.cjs`) on the build in `distDir` and returns its JSON results: one entry
+ * per page budget with `size` (bytes, gzip), `sizeLimit` and `passed`.
+ */
+function runSizeLimit() {
+  const result = spawnSync('npx', ['size-limit', '--json'], { env, encoding: 'utf8' });
+  try {
+    return { status: result.status, results: JSON.parse(result.stdout) };
+  } catch {
+    throw new Error(`size-limit failed: ${result.stdout}${result.stderr}`);
+  }
 }
 
 const KINDS = { document: 'html', script: 'js', stylesheet: 'css', image: 'image' };
@@ -107,23 +153,6 @@ async function measureBytes(browser, path) {
   }
   await context.close();
   return { requests, urls, bytes };
-}
-
-/** One Lighthouse run of `path` in a fresh Chromium; returns Lighthouse's result (LHR). */
-async function runLighthouse(path, formFactor) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(
-      origin + path,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
-    return result.lhr;
-  } finally {
-    chrome.kill();
-  }
 }
 
 const median = (values) => {
@@ -163,102 +192,226 @@ function table(header, rows) {
 
 const loadBefore = loadavg();
 if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
-const server = spawn(
-  'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-  {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  },
-);
+const server = await serveDist(distDir, port);
 const stopServer = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
+  server.closeAllConnections();
+  server.close();
 };
-process.on('exit', stopServer);
 
 try {
   await waitForServer(`${origin}/`);
 
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS.slice(1) });
+  const sizeLimit = wants('sizes') ? runSizeLimit() : undefined;
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
   const bytes = {};
-  for (const path of PAGES) bytes[path] = await measureBytes(browser, path);
+  if (wants('sizes')) for (const path of PAGES) bytes[path] = await measureBytes(browser, path);
+
+  const interactionRunsData = [];
+  if (wants('interactions'))
+    for (let run = 1; run <= interactionRuns; run += 1) {
+      process.stderr.write(`interactions run ${run}/${interactionRuns}\n`);
+      interactionRunsData.push(await runJourney(browser, origin));
+    }
+
+  const loading = {};
+  if (wants('loading'))
+    for (const path of LOADING_PAGES) {
+      loading[path] = [];
+      for (let run = 1; run <= runs; run += 1) {
+        process.stderr.write(`real-throttled load ${path} run ${run}/${runs}\n`);
+        loading[path].push(await measureRealLoading(browser, origin, path));
+      }
+    }
   await browser.close();
 
   const lighthouseResults = { mobile: {}, desktop: {} };
-  for (const formFactor of ['mobile', 'desktop']) {
-    for (const path of PAGES) {
-      const summaries = [];
-      for (let run = 1; run <= runs; run += 1) {
-        process.stderr.write(`lighthouse ${formFactor} ${path} run ${run}/${runs}\n`);
-        summaries.push(summarise(await runLighthouse(path, formFactor)));
-      }
-      lighthouseResults[formFactor][path] = {
-        scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(summaries.map((s) => s.scores[id]))])),
-        metrics: Object.fromEntries(
-          Object.values(METRICS).map((name) => [name, median(summaries.map((s) => s.metrics[name]))]),
-        ),
-        failingAudits: [...new Set(summaries.flatMap((s) => s.failing))].sort(),
-        runs: summaries,
+  const assertions = {};
+  if (wants('lighthouse'))
+    for (const formFactor of ['mobile', 'desktop']) {
+      const lhciEnv = {
+        ...env,
+        LHCI_FORM_FACTOR: formFactor,
+        LHCI_RUNS: String(runs),
+        BENCH_ORIGIN: origin,
       };
+      process.stderr.write(`lhci collect ${formFactor}: ${runs} runs × ${LIGHTHOUSE_PAGES.length} pages\n`);
+      await lhci(['collect'], lhciEnv);
+      const lhrs = readdirSync('.lighthouseci')
+        .filter((name) => /^lhr-.*\.json$/.test(name))
+        .map((name) => JSON.parse(readFileSync(`.lighthouseci/${name}`, 'utf8')));
+      for (const path of LIGHTHOUSE_PAGES) {
+        const summaries = lhrs
+          .filter((lhr) => new URL(lhr.requestedUrl).pathname === path)
+          .map((lhr) => summarise(lhr));
+        lighthouseResults[formFactor][path] = {
+          version: lhrs[0]?.lighthouseVersion,
+          scores: Object.fromEntries(
+            CATEGORIES.map((id) => [id, median(summaries.map((s) => s.scores[id]))]),
+          ),
+          metrics: Object.fromEntries(
+            Object.values(METRICS).map((name) => [name, median(summaries.map((s) => s.metrics[name]))]),
+          ),
+          runsAt100: summaries.filter((s) => s.scores.performance === 100).length,
+          failingAudits: [...new Set(summaries.flatMap((s) => s.failing))].sort(),
+          runs: summaries,
+        };
+      }
+      const assert = await lhci(['assert'], lhciEnv, { allowFailure: true });
+      assertions[formFactor] = { passed: assert.status === 0, output: assert.output };
+      await lhci(['upload'], lhciEnv);
     }
-  }
   const loadAfter = loadavg();
 
-  const byteRows = PAGES.map((path) => {
-    const { requests, bytes: b } = bytes[path];
-    const total = Object.values(b).reduce((sum, k) => ({ raw: sum.raw + k.raw, gzip: sum.gzip + k.gzip }), {
-      raw: 0,
-      gzip: 0,
-    });
-    return [
-      path,
-      requests,
-      ...['html', 'js', 'css', 'image', 'other'].map((k) => `${kb(b[k].raw)} / ${kb(b[k].gzip)}`),
-      `${kb(total.raw)} / ${kb(total.gzip)}`,
-    ];
-  });
-  const lighthouseRows = ['mobile', 'desktop'].flatMap((formFactor) =>
-    PAGES.map((path) => {
-      const { scores, metrics } = lighthouseResults[formFactor][path];
-      return [
-        path,
-        formFactor,
-        ...CATEGORIES.map((id) => scores[id]),
-        ...['FCP', 'LCP', 'TBT', 'SI'].map((name) => Math.round(metrics[name])),
-        metrics.CLS.toFixed(3),
-      ];
-    }),
-  );
-  const failingLines = ['mobile', 'desktop'].flatMap((formFactor) =>
-    PAGES.map(
-      (path) =>
-        `${formFactor} ${path}: ${lighthouseResults[formFactor][path].failingAudits.join(', ') || 'none'}`,
-    ),
+  const lines = [];
+  const load = (values) => values.map((v) => v.toFixed(2)).join(' ');
+  lines.push(
+    `Bench ${new Date().toISOString()} · ${chromeVersion} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
   );
 
-  const load = (values) => values.map((v) => v.toFixed(2)).join(' ');
-  console.log(
-    [
-      `Bench ${new Date().toISOString()} · ${chromeVersion} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
+  if (wants('sizes')) {
+    const byteRows = PAGES.map((path) => {
+      const { requests, bytes: b } = bytes[path];
+      const total = Object.values(b).reduce((sum, k) => ({ raw: sum.raw + k.raw, gzip: sum.gzip + k.gzip }), {
+        raw: 0,
+        gzip: 0,
+      });
+      return [
+        path,
+        requests,
+        ...['html', 'js', 'css', 'image', 'other'].map((k) => `${kb(b[k].raw)} / ${kb(b[k].gzip)}`),
+        `${kb(total.raw)} / ${kb(total.gzip)}`,
+      ];
+    });
+    const kib = (bytes) => (bytes / 1024).toFixed(1);
+    lines.push(
+      '',
+      'JS budget per page (size-limit, gzip, KiB = 1024 bytes)',
+      table(
+        ['page', 'JS gzip', 'limit', 'ok'],
+        sizeLimit.results.map((entry) => [
+          entry.name,
+          kib(entry.size),
+          kib(entry.sizeLimit),
+          entry.passed ? 'yes' : 'NO',
+        ]),
+      ),
       '',
       'Bytes loaded before interaction (kB raw / kB gzip, 1 kB = 1000 bytes; mobile viewport 412×823)',
       table(['page', 'requests', 'HTML', 'JS', 'CSS', 'images', 'other', 'total'], byteRows),
+    );
+  }
+
+  if (wants('interactions')) {
+    const rows = INTERACTIONS.map((name) => {
+      const samples = interactionRunsData.map((run) => run[name]);
+      const pick = (key) => median(samples.map((sample) => sample[key]));
+      const durations = samples.map((sample) => sample.duration);
+      const phases = {
+        'input delay': pick('inputDelay'),
+        processing: pick('processing'),
+        presentation: pick('presentation'),
+      };
+      const slow = Object.entries(phases).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+      const duration = pick('duration');
+      return [
+        name,
+        `${duration}${samples.every((sample) => sample.under16) ? ' (<16)' : ''}`,
+        `${Math.min(...durations)}–${Math.max(...durations)}`,
+        ...Object.values(phases).map((v) => Math.round(v)),
+        Math.round(pick('styleAndLayout')),
+        slow,
+        duration <= 100 ? 'yes' : 'NO',
+      ];
+    });
+    lines.push(
       '',
-      `Lighthouse 12.8.2, median of ${runs} (scores 0–100; FCP, LCP, TBT, Speed Index in ms)`,
+      `Interactions: Event Timing duration, median of ${interactionRuns} journeys (ms; touch 412×823, 4× CPU; phases are medians too)`,
       table(
-        ['page', 'form', 'perf', 'a11y', 'best-pr', 'SEO', 'FCP', 'LCP', 'TBT', 'SI', 'CLS'],
+        [
+          'interaction',
+          'duration',
+          'range',
+          'input delay',
+          'processing',
+          'presentation',
+          'style+layout',
+          'slow phase',
+          '≤100',
+        ],
+        rows,
+      ),
+    );
+  }
+
+  if (wants('loading')) {
+    const rows = LOADING_PAGES.map((path) => {
+      const samples = loading[path];
+      const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
+      const lcpGap = Math.round(median(samples.map((sample) => sample.lcp - sample.fcp)));
+      const hydratedGap = Math.round(median(samples.map((sample) => sample.hydrated - sample.fcp)));
+      return [
+        path,
+        pick('fcp'),
+        pick('lcp'),
+        pick('hydrated'),
+        `${lcpGap} ${lcpGap <= 100 ? 'ok' : 'MISS'}`,
+        `${hydratedGap} ${hydratedGap <= 1500 ? 'ok' : 'MISS'}`,
+      ];
+    });
+    lines.push(
+      '',
+      `Real-throttled loading (CDP: 150 ms latency, 1.6 Mbps down, 4× CPU; median of ${runs}; ms from navigation)`,
+      table(['page', 'FCP', 'LCP', 'hydrated', 'LCP−FCP (≤100)', 'hydrated−FCP (≤1500)'], rows),
+    );
+  }
+
+  if (wants('lighthouse')) {
+    const lighthouseRows = ['mobile', 'desktop'].flatMap((formFactor) =>
+      LIGHTHOUSE_PAGES.map((path) => {
+        const { scores, metrics, runsAt100 } = lighthouseResults[formFactor][path];
+        return [
+          path,
+          formFactor,
+          ...CATEGORIES.map((id) => scores[id]),
+          `${runsAt100}/${runs}`,
+          ...['FCP', 'LCP', 'TBT', 'SI'].map((name) => Math.round(metrics[name])),
+          metrics.CLS.toFixed(3),
+        ];
+      }),
+    );
+    const failingLines = ['mobile', 'desktop'].flatMap((formFactor) =>
+      LIGHTHOUSE_PAGES.map(
+        (path) =>
+          `${formFactor} ${path}: ${lighthouseResults[formFactor][path].failingAudits.join(', ') || 'none'}`,
+      ),
+    );
+    const assertLines = ['mobile', 'desktop'].map((formFactor) => {
+      const { passed, output } = assertions[formFactor];
+      if (passed) return `${formFactor}: all assertions passed`;
+      const failures = output
+        // eslint-disable-next-line no-control-regex -- lhci colours its output with ANSI escapes
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .split('\n')
+        .filter((line) => /failure for|expected|found|http/i.test(line))
+        .map((line) => `  ${line.trim()}`);
+      return [`${formFactor}: FAILED`, ...failures].join('\n');
+    });
+    lines.push(
+      '',
+      `Lighthouse CI (Lighthouse ${lighthouseResults.mobile['/'].version}), median of ${runs} (scores 0–100; perf=100: runs scoring 100; FCP, LCP, TBT, Speed Index in ms)`,
+      table(
+        ['page', 'form', 'perf', 'a11y', 'best-pr', 'SEO', 'perf=100', 'FCP', 'LCP', 'TBT', 'SI', 'CLS'],
         lighthouseRows,
       ),
       '',
       'Scored audits below 100 in any run:',
       ...failingLines,
-    ].join('\n'),
-  );
+      '',
+      'lhci assert (lighthouserc.cjs; reports in bench/lhci/<form factor>/):',
+      ...assertLines,
+    );
+  }
+  console.log(lines.join('\n'));
 
   mkdirSync('bench', { recursive: true });
   writeFileSync(
@@ -271,12 +424,19 @@ try {
         loadAverage: { before: loadBefore, after: loadAfter },
         runs,
         bytes,
+        interactions: interactionRunsData,
+        loading,
+        sizeLimit: sizeLimit?.results,
         lighthouse: lighthouseResults,
+        lighthouseAssertions: assertions,
       },
       null,
       2,
     )}\n`,
   );
+  const sizeFailed = sizeLimit !== undefined && sizeLimit.results.some((entry) => !entry.passed);
+  const assertFailed = Object.values(assertions).some((assertion) => !assertion.passed);
+  if (sizeFailed || assertFailed) process.exitCode = 1;
 } finally {
   stopServer();
 }

@@ -17,6 +17,13 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,
  * plus the cart modal and the add-to-cart toast. State lives in the storefront actor.
+ *
+ * Loading and taps (issue 11): the sections after the product section skip rendering while offscreen
+ * (`content-visibility: auto` in `Main`; the footer does the same), so the first paint and every later
+ * full-page style recalculation (the cart dialog making the page inert) cover only what is on screen.
+ * They are deliberately not separate Suspense boundaries: a boundary hydrated after a tap has changed
+ * the colour would hydrate against the new state (@xstate/react's `useSelector` gives React the
+ * current snapshot as the server snapshot) and fail with a hydration mismatch.
  */
 export function LandingPage() {
   const { t } = useTranslation();
@@ -24,7 +31,7 @@ export function LandingPage() {
   return (
     <>
       <CartButton />
-      <main>
+      <Main>
         <ProductSection id="product" aria-labelledby="product-title">
           <Hero />
           <ProductDetails />
@@ -35,13 +42,24 @@ export function LandingPage() {
         <SeeItInAction />
         <Testimonials />
         <ClosingCta />
-      </main>
+      </Main>
       <SiteFooter />
       <CartModal />
       <AddedToast />
     </>
   );
 }
+
+/**
+ * Sections after the product section skip layout and paint while offscreen; `contain-intrinsic-size`
+ * reserves an estimated height until a section has been rendered once, then its real height (`auto`).
+ */
+const Main = styled.main`
+  & > section:not(:first-child) {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 900px;
+  }
+`;
 
 const ProductSection = styled.section`
   display: grid;

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 
 /**
- * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). Issue 5's
- * target is 150 000, which this build misses: the libraries alone take about 142 000 (README
- * 'Performance'). The ceiling holds today's 158 200 with under 2 KB of headroom, so growth fails the
- * test; lower it as code leaves the landing page.
+ * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). Issue 11's
+ * target is 147 KiB (150 528 bytes), which this build misses: the libraries alone take about 140 KiB
+ * (README 'Performance', measured per package). The ceiling holds today's 158 664 with under 1 KB of
+ * headroom, so growth fails the test; lower it as code leaves the landing page. (`npm run size`,
+ * size-limit with `.size-limit.cjs`, holds the same budget per page in KiB.)
  */
-const LANDING_JS_CEILING_BYTES = 160_000;
+const LANDING_JS_CEILING_BYTES = 159_000;
 
 /** The lazily loaded checkout route's module, as the build manifest names it. */
 const CHECKOUT_MODULE = 'src/pages/checkout-page.tsx';

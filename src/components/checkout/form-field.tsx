@@ -27,24 +27,36 @@ export interface FormFieldProps extends InputAttributes {
  */
 export function FormField({ name, label, type = 'text', ...inputAttributes }: FormFieldProps) {
   const id = useId();
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <FieldInput id={id} name={name} type={type} {...inputAttributes} />
+    </Field>
+  );
+}
+
+/**
+ * The field's controlled input: the one part that re-renders on a keystroke in this field or when the
+ * order starts processing (the label and wrapper do not).
+ */
+function FieldInput({
+  id,
+  name,
+  ...inputAttributes
+}: InputAttributes & { id: string; name: CheckoutFieldName }) {
   const selectValue = useMemo(() => selectFieldValue(name), [name]);
   const value = CheckoutActorContext.useSelector(selectValue);
   const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
   const { send } = CheckoutActorContext.useActorRef();
-
   return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        readOnly={isProcessing}
-        onChange={(event) => send({ type: 'field.change', name, value: event.target.value })}
-        {...inputAttributes}
-      />
-    </Field>
+    <Input
+      id={id}
+      name={name}
+      value={value}
+      readOnly={isProcessing}
+      onChange={(event) => send({ type: 'field.change', name, value: event.target.value })}
+      {...inputAttributes}
+    />
   );
 }
 

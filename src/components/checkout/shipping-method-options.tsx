@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectIsProcessing, selectShippingMethodId } from '@machines/checkout-machine';
-import { SHIPPING_METHODS } from '@machines/pricing';
+import { SHIPPING_METHODS, type ShippingMethod } from '@machines/pricing';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { formatCents } from '@/lib/format-money';
 
@@ -10,42 +10,48 @@ import { formatCents } from '@/lib/format-money';
  * (`name="shippingMethod"`) per method with its name, delivery time, description and list price in
  * dollars (from integer cents). 'FREE' shows only for the $0 method (standard); express and overnight
  * show their price even when the order qualifies for free shipping (the summary shows the waiver).
- * Choosing one sends `shippingMethod.select`. Place it inside a fieldset that names the group.
+ * Choosing one sends `shippingMethod.select`. Place it inside a fieldset that names the group. Each
+ * option reads only its own checked state, so a choice re-renders the two options that change.
  */
 export function ShippingMethodOptions() {
-  const selectedId = CheckoutActorContext.useSelector(selectShippingMethodId);
+  return (
+    <Options>
+      {SHIPPING_METHODS.map((method) => (
+        <ShippingMethodOption key={method.id} method={method} />
+      ))}
+    </Options>
+  );
+}
+
+/** One method's radio and texts; re-renders only when its own checked or disabled state changes. */
+function ShippingMethodOption({ method }: { method: ShippingMethod }) {
+  const selected = CheckoutActorContext.useSelector(
+    (snapshot) => selectShippingMethodId(snapshot) === method.id,
+  );
   const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
   const { send } = CheckoutActorContext.useActorRef();
   const { t } = useTranslation();
-
   return (
-    <Options>
-      {SHIPPING_METHODS.map((method) => {
-        const selected = method.id === selectedId;
-        return (
-          <Option key={method.id} $selected={selected}>
-            <Radio
-              type="radio"
-              name="shippingMethod"
-              value={method.id}
-              checked={selected}
-              disabled={isProcessing}
-              onChange={() => send({ type: 'shippingMethod.select', shippingMethodId: method.id })}
-            />
-            <Text>
-              <Name>{t(`checkout.shippingMethod.methods.${method.id}.name`)}</Name>
-              <Detail>
-                {t(`checkout.shippingMethod.methods.${method.id}.delivery`)} ·{' '}
-                {t(`checkout.shippingMethod.methods.${method.id}.description`)}
-              </Detail>
-            </Text>
-            <Price $free={method.priceCents === 0}>
-              {method.priceCents === 0 ? t('checkout.shippingMethod.free') : formatCents(method.priceCents)}
-            </Price>
-          </Option>
-        );
-      })}
-    </Options>
+    <Option>
+      <Radio
+        type="radio"
+        name="shippingMethod"
+        value={method.id}
+        checked={selected}
+        disabled={isProcessing}
+        onChange={() => send({ type: 'shippingMethod.select', shippingMethodId: method.id })}
+      />
+      <Text>
+        <Name>{t(`checkout.shippingMethod.methods.${method.id}.name`)}</Name>
+        <Detail>
+          {t(`checkout.shippingMethod.methods.${method.id}.delivery`)} ·{' '}
+          {t(`checkout.shippingMethod.methods.${method.id}.description`)}
+        </Detail>
+      </Text>
+      <Price $free={method.priceCents === 0}>
+        {method.priceCents === 0 ? t('checkout.shippingMethod.free') : formatCents(method.priceCents)}
+      </Price>
+    </Option>
   );
 }
 
@@ -54,26 +60,34 @@ const Options = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Option = styled.label<{ $selected: boolean }>`
+/**
+ * The chosen method's look keys on its checked radio (`:has(:checked)`): static rules, so choosing a
+ * method swaps no class and inserts no rule (a generated variant restyles the whole page on the tap).
+ */
+const Option = styled.label`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
   min-height: 44px;
   padding: ${({ theme }) => theme.space.md};
-  border: ${({ $selected }) => ($selected ? 2 : 1)}px solid
-    ${({ $selected, theme }) => ($selected ? theme.colour.brand : theme.colour.border)};
+  border: 1px solid ${({ theme }) => theme.colour.border};
   /* Keep the content still when the border thickens. */
-  margin: ${({ $selected }) => ($selected ? 0 : '1px')};
+  margin: 1px;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ $selected, theme }) => ($selected ? theme.colour.brandSoft : theme.colour.surface)};
+  background: ${({ theme }) => theme.colour.surface};
   cursor: pointer;
   transition:
     background-color ${({ theme }) => theme.motion.fast},
     border-color ${({ theme }) => theme.motion.fast};
 
   &:hover {
-    border-color: ${({ $selected, theme }) => ($selected ? theme.colour.brand : theme.colour.borderStrong)};
+    border-color: ${({ theme }) => theme.colour.borderStrong};
+  }
+  &:has(input:checked) {
+    border: 2px solid ${({ theme }) => theme.colour.brand};
+    margin: 0;
+    background: ${({ theme }) => theme.colour.brandSoft};
   }
   &:has(input:disabled) {
     cursor: not-allowed;

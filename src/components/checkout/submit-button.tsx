@@ -1,10 +1,9 @@
-import { Lock } from 'lucide-react';
+import { Loader2, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { selectIsProcessing, selectOrderTotals, type CheckoutSnapshot } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { formatCents } from '@/lib/format-money';
 
@@ -29,7 +28,7 @@ export function SubmitButton() {
     <Submit type="submit" $block disabled={isProcessing || !isHydrated} aria-busy={isProcessing}>
       {isProcessing ? (
         <>
-          <Spinner aria-hidden size={20} />
+          <Loader2 aria-hidden size={20} data-spinner="" />
           {t('checkout.processing')}
         </>
       ) : (
@@ -42,8 +41,24 @@ export function SubmitButton() {
   );
 }
 
+const spin = keyframes`
+  to { transform: rotate(360deg); }
+`;
+
+/**
+ * The spinner's rotation is a static rule of the button (`[data-spinner]`), so its class and keyframes
+ * exist from the first paint: pressing submit inserts no style rule (which would restyle the page).
+ */
 const Submit = styled(Button)`
   min-height: 56px;
   font-size: ${({ theme }) => theme.font.size.lg};
   box-shadow: ${({ theme }) => theme.shadow.card};
+
+  [data-spinner] {
+    animation: ${spin} 1s linear infinite;
+
+    @media (prefers-reduced-motion: reduce) {
+      animation: none;
+    }
+  }
 `;

@@ -15,12 +15,17 @@ export function AddedToast() {
 
   return (
     <Region role="status" aria-live="polite" aria-atomic="true">
-      {visible && (
-        <Toast>
-          <CircleCheck size={22} />
-          {t('toast.added')}
-        </Toast>
-      )}
+      {/* The toast element is always rendered (hidden and empty while off) so its rule and keyframes
+          exist from the first paint: adding to the cart inserts no style rule. Its text is inserted
+          only when shown, which is what the live region announces. */}
+      <Toast hidden={!visible}>
+        {visible && (
+          <>
+            <CircleCheck size={22} />
+            {t('toast.added')}
+          </>
+        )}
+      </Toast>
     </Region>
   );
 }
@@ -64,5 +69,10 @@ const Toast = styled.p`
   color: ${({ theme }) => theme.colour.textInverse};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   box-shadow: ${({ theme }) => theme.shadow.raised};
+  /* Runs each time the toast goes from hidden (display: none) to shown. */
   animation: ${slideIn} ${({ theme }) => theme.motion.normal} ease-out;
+
+  &[hidden] {
+    display: none;
+  }
 `;

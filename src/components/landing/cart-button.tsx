@@ -27,7 +27,11 @@ export function CartButton() {
       onClick={() => send({ type: 'cart.open' })}
     >
       <ShoppingCart size={24} strokeWidth={2.25} />
-      {count > 0 && <Badge aria-hidden="true">{count > BADGE_MAX ? `${BADGE_MAX}+` : count}</Badge>}
+      {/* Always in the DOM (empty and hidden at 0): its styles exist from the first paint, so the first
+          add inserts no rule (an inserted rule restyles the whole page inside that tap's frame). */}
+      <Badge aria-hidden="true" hidden={count === 0}>
+        {count === 0 ? null : count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+      </Badge>
     </FloatingButton>
   );
 }
@@ -78,4 +82,8 @@ const Badge = styled.span`
   font-size: ${({ theme }) => theme.font.size.xs};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   line-height: 1;
+
+  &[hidden] {
+    display: none;
+  }
 `;

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { COLOURS } from '@machines/catalog';
+import { COLOURS, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import {
@@ -18,62 +18,66 @@ const CARD_IMAGE_SIZE = 240;
 /**
  * The colour showcase (spec §2 'Landing page'): three cards, one per colour. Each card is a toggle
  * button (`aria-pressed`) named by its colour; clicking one sends `colour.select`, and the selected
- * card carries the 'Selected' badge. Images are below the fold, so they load lazily.
+ * card carries the 'Selected' badge. Images are below the fold, so they load lazily. Each card reads
+ * only whether it is selected, so a colour tap re-renders the two cards that change, not the section.
  */
 export function ColourShowcase() {
   const { t } = useTranslation();
-  const colourId = StorefrontActorContext.useSelector(selectColourId);
-  const { send } = StorefrontActorContext.useActorRef();
-
   return (
     <SectionBand id="colours" $tone="muted" aria-labelledby="showcase-title">
       <SectionInner>
         <SectionTitle id="showcase-title">{t('showcase.title')}</SectionTitle>
         <SectionLead>{t('showcase.subtitle')}</SectionLead>
         <CardList>
-          {COLOURS.map((colour) => {
-            const selected = colour.id === colourId;
-            return (
-              <li key={colour.id}>
-                <Card
-                  type="button"
-                  aria-pressed={selected}
-                  $selected={selected}
-                  onClick={() => send({ type: 'colour.select', colourId: colour.id })}
-                >
-                  <ImageWell $colour={colour.swatch}>
-                    {/* Decorative: the card's name is its visible colour name. */}
-                    <img
-                      src={colour.image}
-                      alt=""
-                      width={CARD_IMAGE_SIZE}
-                      height={CARD_IMAGE_SIZE}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </ImageWell>
-                  <CardFooter>
-                    <Dot $colour={colour.swatch} aria-hidden="true" />
-                    <Name>{t(`colour.${colour.id}`)}</Name>
-                    {selected && (
-                      <SelectedBadge>
-                        <Check size={14} strokeWidth={3} />
-                        {t('showcase.selected')}
-                      </SelectedBadge>
-                    )}
-                  </CardFooter>
-                </Card>
-              </li>
-            );
-          })}
+          {COLOURS.map((colour) => (
+            <li key={colour.id}>
+              <ShowcaseCard colour={colour} />
+            </li>
+          ))}
         </CardList>
       </SectionInner>
     </SectionBand>
   );
 }
 
-/** Small screens: a compact row (image left, name right); from md: a tall card in a three-column grid. */
-const Card = styled.button<{ $selected: boolean }>`
+/** One colour's card: a toggle button that selects `colour` (spec §2 'Colour showcase'). */
+function ShowcaseCard({ colour }: { colour: ColourOption }) {
+  const { t } = useTranslation();
+  const selected = StorefrontActorContext.useSelector((snapshot) => selectColourId(snapshot) === colour.id);
+  const { send } = StorefrontActorContext.useActorRef();
+  return (
+    <Card
+      type="button"
+      aria-pressed={selected}
+      onClick={() => send({ type: 'colour.select', colourId: colour.id })}
+    >
+      <ImageWell $colour={colour.swatch}>
+        {/* Decorative: the card's name is its visible colour name. */}
+        <img
+          src={colour.image}
+          alt=""
+          width={CARD_IMAGE_SIZE}
+          height={CARD_IMAGE_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
+      </ImageWell>
+      <CardFooter>
+        <Dot $colour={colour.swatch} aria-hidden="true" />
+        <Name>{t(`colour.${colour.id}`)}</Name>
+        {selected && (
+          <SelectedBadge>
+            <Check size={14} strokeWidth={3} />
+            {t('showcase.selected')}
+          </SelectedBadge>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** The selected look keys on `aria-pressed`: one static rule, no class generated or swapped on a tap. */
+const Card = styled.button`
   display: grid;
   grid-template-columns: 112px 1fr;
   align-items: stretch;
@@ -81,14 +85,19 @@ const Card = styled.button<{ $selected: boolean }>`
   padding: 0;
   overflow: hidden;
   text-align: left;
-  border: 2px solid ${({ $selected, theme }) => ($selected ? theme.colour.brand : theme.colour.border)};
+  border: 2px solid ${({ theme }) => theme.colour.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ $selected, theme }) => ($selected ? theme.shadow.raised : theme.shadow.card)};
+  box-shadow: ${({ theme }) => theme.shadow.card};
   transition:
     transform ${({ theme }) => theme.motion.normal},
     box-shadow ${({ theme }) => theme.motion.normal},
     border-color ${({ theme }) => theme.motion.normal};
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colour.brand};
+    box-shadow: ${({ theme }) => theme.shadow.raised};
+  }
 
   &:hover {
     transform: translateY(-3px);

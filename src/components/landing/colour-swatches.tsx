@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { COLOURS } from '@machines/catalog';
+import { COLOURS, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { VisuallyHidden, visuallyHiddenStyles } from '@/components/ui/visually-hidden';
@@ -9,32 +9,47 @@ import { VisuallyHidden, visuallyHiddenStyles } from '@/components/ui/visually-h
  * The colour swatches (spec §2 'Landing page', §4: starts on Hot Pink): a `<fieldset>` of native
  * `name="colour"` radios whose `<legend>` names the current colour ('Colour: Hot Pink'). The radios are
  * visually hidden but focusable, so the browser supplies arrow-key wrap-around and Tab-to-checked;
- * each shows a round swatch with a focus ring. Choosing one sends `colour.select`.
+ * each shows a round swatch with a focus ring. Choosing one sends `colour.select`. The legend and
+ * each option read only their own slice, so a colour tap re-renders the legend and the two options
+ * whose checked state changes.
  */
 export function ColourSwatches() {
-  const { t } = useTranslation();
-  const colourId = StorefrontActorContext.useSelector(selectColourId);
-  const { send } = StorefrontActorContext.useActorRef();
-
   return (
     <Fieldset>
-      <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>
+      <ColourLegend />
       <Options>
         {COLOURS.map((colour) => (
-          <Option key={colour.id}>
-            <Radio
-              type="radio"
-              name="colour"
-              value={colour.id}
-              checked={colour.id === colourId}
-              onChange={() => send({ type: 'colour.select', colourId: colour.id })}
-            />
-            <Swatch $colour={colour.swatch} aria-hidden="true" />
-            <VisuallyHidden>{t(`colour.${colour.id}`)}</VisuallyHidden>
-          </Option>
+          <SwatchOption key={colour.id} colour={colour} />
         ))}
       </Options>
     </Fieldset>
+  );
+}
+
+/** 'Colour: Hot Pink': the group's name, following the selected colour. */
+function ColourLegend() {
+  const { t } = useTranslation();
+  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  return <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>;
+}
+
+/** One colour's radio and swatch; re-renders only when its own checked state changes. */
+function SwatchOption({ colour }: { colour: ColourOption }) {
+  const { t } = useTranslation();
+  const checked = StorefrontActorContext.useSelector((snapshot) => selectColourId(snapshot) === colour.id);
+  const { send } = StorefrontActorContext.useActorRef();
+  return (
+    <Option>
+      <Radio
+        type="radio"
+        name="colour"
+        value={colour.id}
+        checked={checked}
+        onChange={() => send({ type: 'colour.select', colourId: colour.id })}
+      />
+      <Swatch $colour={colour.swatch} aria-hidden="true" />
+      <VisuallyHidden>{t(`colour.${colour.id}`)}</VisuallyHidden>
+    </Option>
   );
 }
 

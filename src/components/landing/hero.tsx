@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled, { css, keyframes } from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { colourById } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
@@ -12,9 +12,23 @@ const IMAGE_SIZE = 480;
  * The hero of the landing page (spec §2 'Landing page'): the product image for the selected colour on a
  * soft brand-tinted background, the 'NEW!' badge and the size note '4.3cm/1.69in diameter'.
  * The image is above the fold, so it loads eagerly with high fetch priority (and the prerendered page
- * preloads it).
+ * preloads it). Only {@link HeroImage} reads the colour, so a colour tap re-renders the image alone.
  */
 export function Hero() {
+  const { t } = useTranslation();
+  return (
+    <Figure>
+      <Stage>
+        <NewBadge>{t('hero.newBadge')}</NewBadge>
+        <HeroImage />
+      </Stage>
+      <SizeNote>{t('hero.sizeNote')}</SizeNote>
+    </Figure>
+  );
+}
+
+/** The hero's product image in the selected colour (spec §2, §3 'Colour option' image), 480×480 px. */
+function HeroImage() {
   const { t } = useTranslation();
   const colourId = StorefrontActorContext.useSelector(selectColourId);
   const colour = colourById(colourId);
@@ -25,23 +39,17 @@ export function Hero() {
   if (!hasChangedColour && colourId !== openingColourId) setHasChangedColour(true);
 
   return (
-    <Figure>
-      <Stage>
-        <NewBadge>{t('hero.newBadge')}</NewBadge>
-        {/* Keyed by colour so the new image fades in when the shopper picks another colour. */}
-        <Image
-          key={colour.id}
-          src={colour.image}
-          width={IMAGE_SIZE}
-          height={IMAGE_SIZE}
-          alt={t('hero.imageAlt', { colour: t(`colour.${colour.id}`) })}
-          fetchPriority="high"
-          decoding="async"
-          $fadeIn={hasChangedColour}
-        />
-      </Stage>
-      <SizeNote>{t('hero.sizeNote')}</SizeNote>
-    </Figure>
+    // Keyed by colour so the new image fades in when the shopper picks another colour.
+    <Image
+      key={colour.id}
+      src={colour.image}
+      width={IMAGE_SIZE}
+      height={IMAGE_SIZE}
+      alt={t('hero.imageAlt', { colour: t(`colour.${colour.id}`) })}
+      fetchPriority="high"
+      decoding="async"
+      data-fade-in={hasChangedColour || undefined}
+    />
   );
 }
 
@@ -81,16 +89,20 @@ const Stage = styled.div`
   overflow: hidden;
 `;
 
-const Image = styled.img<{ $fadeIn: boolean }>`
+/**
+ * The fade-in is a static rule keyed on `data-fade-in`, not a props-driven variant: a variant's class
+ * and keyframes would be generated and inserted on the shopper's first colour tap, and inserting rules
+ * restyles the whole page inside that tap's frame.
+ */
+const Image = styled.img`
   width: min(100%, 420px);
   height: auto;
   aspect-ratio: 1;
   object-fit: contain;
-  ${({ $fadeIn, theme }) =>
-    $fadeIn &&
-    css`
-      animation: ${fadeIn} ${theme.motion.normal} ease-out;
-    `}
+
+  &[data-fade-in] {
+    animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
+  }
 `;
 
 const NewBadge = styled.span`

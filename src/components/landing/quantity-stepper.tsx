@@ -15,7 +15,6 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden';
  */
 export function QuantityStepper() {
   const { t } = useTranslation();
-  const quantity = StorefrontActorContext.useSelector(selectQuantity);
   const canDecrement = StorefrontActorContext.useSelector(selectCanDecrement);
   const { send } = StorefrontActorContext.useActorRef();
   const labelId = useId();
@@ -37,9 +36,7 @@ export function QuantityStepper() {
         >
           <Minus size={20} strokeWidth={2.5} />
         </StepButton>
-        <Value id={outputId} aria-live="polite">
-          {quantity}
-        </Value>
+        <QuantityValue id={outputId} />
         <StepButton
           type="button"
           aria-label={t('product.increaseQuantity')}
@@ -50,6 +47,19 @@ export function QuantityStepper() {
       </Group>
       <VisuallyHidden id={hintId}>{t('product.quantityMinimum')}</VisuallyHidden>
     </div>
+  );
+}
+
+/**
+ * The announced quantity (`<output aria-live="polite">`): the one part a tap on '+' re-renders (the
+ * stepper itself re-renders only when '−' becomes enabled or disabled).
+ */
+function QuantityValue({ id }: { id: string }) {
+  const quantity = StorefrontActorContext.useSelector(selectQuantity);
+  return (
+    <Value id={id} aria-live="polite">
+      {quantity}
+    </Value>
   );
 }
 

@@ -12,12 +12,10 @@ const IMAGE_SIZE = 320;
 /**
  * The 'See It In Action' block (spec §2 'Landing page'): a dark band with title, text, the ball in the
  * selected colour and a 'Get Yours Today - $21.98' link (unit price in cents, formatted here) that
- * scrolls to the product section (`#product`).
+ * scrolls to the product section (`#product`). Only the image reads the colour.
  */
 export function SeeItInAction() {
   const { t } = useTranslation();
-  const colour = colourById(StorefrontActorContext.useSelector(selectColourId));
-
   return (
     <Band aria-labelledby="action-title">
       <Panel>
@@ -29,18 +27,19 @@ export function SeeItInAction() {
           </div>
         </Copy>
         <Visual>
-          {/* Decorative: the same product the hero already describes. */}
-          <img
-            src={colour.image}
-            alt=""
-            width={IMAGE_SIZE}
-            height={IMAGE_SIZE}
-            loading="lazy"
-            decoding="async"
-          />
+          <ActionImage />
         </Visual>
       </Panel>
     </Band>
+  );
+}
+
+/** The ball in the selected colour; the one part of the block a colour tap re-renders. */
+function ActionImage() {
+  const colour = colourById(StorefrontActorContext.useSelector(selectColourId));
+  return (
+    // Decorative: the same product the hero already describes.
+    <img src={colour.image} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
   );
 }
 

@@ -88,6 +88,9 @@ export function SiteFooter() {
 }
 
 const Footer = styled.footer`
+  /* Always below the fold: skip its layout and paint until it nears the viewport (issue 11). */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 600px;
   padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.xl};
   background: ${({ theme }) => theme.colour.surfaceDark};
   color: ${({ theme }) => theme.colour.textInverse};

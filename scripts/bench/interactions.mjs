@@ -1,0 +1,221 @@
+/* global window, document, requestAnimationFrame */
+/**
+ * Interaction latency of the landing and checkout pages, as a shopper's finger feels it: Playwright
+ * taps (touch events, 412×823, device scale 1.75) in the system Chromium with the CPU slowed 4× over
+ * CDP, and the browser's Event Timing API (`PerformanceObserver` type `event`, the entries INP is made
+ * of) reports each interaction's duration from the input's timestamp to the next paint after its
+ * handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not reported, shown as 16).
+ *
+ * Each interaction is split into the three phases web-vitals' `onINP` attribution names, read from
+ * its longest entry (for a tap, usually `click`): input delay (input → its handlers start; for a
+ * click this includes the pointer, touch and mouse events dispatched before it and the frame between),
+ * processing (its handlers, i.e. React's synchronous render and commit) and presentation (→ next
+ * paint: style, layout, paint, including any rules styled-components inserted).
+ * The long animation frame (`long-animation-frame`, frames over 50 ms) in which the handlers end gives
+ * the style and layout share of that frame (`styleAndLayout`, ms: the frame's own style/layout plus
+ * layout forced by scripts; 0 when the frame was not long).
+ */
+
+/** Mobile emulation used for every interaction run (Lighthouse's mobile viewport). */
+export const TOUCH_DEVICE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** Installed before any page script: collects Event Timing and long-animation-frame entries. */
+function installObservers() {
+  const store = { events: [], frames: [] };
+  window.__bench = store;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue;
+      store.events.push({
+        interactionId: entry.interactionId,
+        name: entry.name,
+        startTime: entry.startTime,
+        duration: entry.duration,
+        processingStart: entry.processingStart,
+        processingEnd: entry.processingEnd,
+      });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        store.frames.push({
+          startTime: entry.startTime,
+          duration: entry.duration,
+          styleAndLayoutStart: entry.styleAndLayoutStart,
+          renderStart: entry.renderStart,
+          blockingDuration: entry.blockingDuration,
+          forcedStyleAndLayout: entry.scripts.reduce((sum, script) => sum + script.forcedStyleAndLayoutDuration, 0),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // Long animation frames are Chromium-only; the phases do not need them.
+  }
+}
+
+/**
+ * Resolves once the prerendered markup is hydrated: #root's elements carry React's fiber and every
+ * button, link and form control in #root has React's props (so its handlers are attached). The time
+ * it first held (`performance.now()`, ms) is left in `window.__hydratedAt`. Polls every `polling` ms.
+ */
+export function waitForHydration(page, { timeout = 30_000, polling = 50 } = {}) {
+  return page.waitForFunction(
+    () => {
+      const first = document.querySelector('#root > *');
+      const controls = document.querySelectorAll('#root button, #root a, #root input');
+      const owns = (node, prefix) => Object.keys(node).some((k) => k.startsWith(prefix));
+      const done =
+        first !== null && owns(first, '__reactFiber$') && [...controls].every((c) => owns(c, '__reactProps$'));
+      if (done && window.__hydratedAt === undefined) window.__hydratedAt = performance.now();
+      return done;
+    },
+    undefined,
+    { timeout, polling },
+  );
+}
+
+/** Waits two frames and `ms` more so the Event Timing entries of the last interaction are delivered. */
+async function settle(page, ms = 250) {
+  await page.evaluate(
+    (wait) =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, wait))),
+      ),
+    ms,
+  );
+}
+
+/**
+ * Runs `act` and returns the interaction it caused: the longest Event Timing duration among the new
+ * entries (all entries of one tap share an `interactionId`), with its phases in ms.
+ */
+async function measure(page, act) {
+  const before = await page.evaluate(() => window.__bench.events.length);
+  const wallStart = await page.evaluate(() => performance.now());
+  await act();
+  await settle(page);
+  const { events, frames } = await page.evaluate(
+    ([from, since]) => ({
+      events: window.__bench.events.slice(from),
+      frames: window.__bench.frames.filter((f) => f.startTime + f.duration >= since),
+    }),
+    [before, wallStart],
+  );
+  if (events.length === 0) return { duration: 16, inputDelay: 0, processing: 0, presentation: 0, styleAndLayout: 0, under16: true };
+  const longest = events.reduce((a, b) => (b.duration > a.duration ? b : a));
+  // Phases of the longest entry itself (for a tap, usually `click`): its input delay includes the
+  // handlers and the frame of the pointer/touch/mouse events the browser dispatched before it.
+  const { processingStart, processingEnd } = longest;
+  const end = longest.startTime + longest.duration;
+  const frame = frames.find((f) => f.startTime <= processingEnd && f.startTime + f.duration >= processingEnd);
+  return {
+    duration: longest.duration,
+    inputDelay: processingStart - longest.startTime,
+    processing: processingEnd - processingStart,
+    presentation: Math.max(0, end - processingEnd),
+    styleAndLayout: frame
+      ? frame.startTime + frame.duration - frame.styleAndLayoutStart + frame.forcedStyleAndLayout
+      : 0,
+    under16: false,
+  };
+}
+
+/**
+ * A finger tap on the middle of `locator`: scrolls it into view first (not part of the interaction),
+ * then sends raw CDP touch events through `page.touchscreen`, so none of Playwright's actionability
+ * checks (hit-target listeners, accessible-name queries) runs on the page's main thread during the tap.
+ */
+async function tap(page, locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await settle(page, 100);
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`nothing to tap: ${locator}`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
+ * (client-side navigation through 'Proceed to Checkout'). Names are the bench's row labels.
+ */
+const JOURNEY = [
+  ['colour: swatch Ocean Blue', (p) => tap(p, p.locator('label', { has: p.getByRole('radio', { name: 'Ocean Blue' }) }))],
+  ['colour: showcase card Sunset Orange', (p) => tap(p, p.getByRole('button', { name: 'Sunset Orange', exact: true }))],
+  ['quantity +', (p) => tap(p, p.getByRole('button', { name: 'Increase quantity' }))],
+  ['quantity −', (p) => tap(p, p.getByRole('button', { name: 'Decrease quantity' }))],
+  ['Add to Cart', (p) => tap(p, p.getByRole('button', { name: /^Add to Cart/ }))],
+  ['open cart (cart button)', (p) => tap(p, p.getByRole('button', { name: /^Open cart/ }))],
+  ['close cart (Continue Shopping)', (p) => tap(p, p.getByRole('button', { name: 'Continue Shopping' }))],
+  ['Buy Now (opens cart)', (p) => tap(p, p.getByRole('button', { name: 'Buy Now with PayPal' }))],
+  [
+    'Proceed to Checkout',
+    async (p) => {
+      // The chunk preloads when the cart opens; measure the tap, not the network.
+      await p.waitForLoadState('networkidle');
+      await tap(p, p.getByRole('button', { name: 'Proceed to Checkout' }));
+    },
+    async (p) => {
+      await p.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+      await waitForHydration(p);
+    },
+  ],
+  ['shipping method Express', (p) => tap(p, p.getByText('Express Shipping'))],
+  ['focus a field (tap Email)', (p) => tap(p, p.getByLabel('Email address'))],
+  ['typing in a field (one key)', (p) => p.keyboard.press('s')],
+  [
+    'submit (Complete Order)',
+    async (p) => {
+      const fields = [
+        ['Email address', 'sam@example.com'],
+        ['First name', 'Sam'],
+        ['Last name', 'Rivera'],
+        ['Address', '1 Main St'],
+        ['City', 'Springfield'],
+        ['State', 'IL'],
+        ['ZIP code', '62701'],
+        ['Card number', '4242424242424242'],
+        ['Expiry date', '12/30'],
+        ['CVV', '123'],
+        ['Name on card', 'Sam Rivera'],
+      ];
+      for (const [label, value] of fields) await p.getByLabel(label, { exact: true }).fill(value);
+      await settle(p, 100);
+      await tap(p, p.getByRole('button', { name: /^Complete Order/ }));
+    },
+  ],
+];
+
+/** Rows of {@link JOURNEY}: the interaction names in order. */
+export const INTERACTIONS = JOURNEY.map(([name]) => name);
+
+/**
+ * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
+ * and performs every tap of the journey.
+ * @returns {Record<string, {duration: number, inputDelay: number, processing: number, presentation: number}>}
+ */
+export async function runJourney(browser, origin, { cpuRate = 4 } = {}) {
+  const context = await browser.newContext(TOUCH_DEVICE);
+  await context.addInitScript(installObservers);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  const results = {};
+  try {
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
+    await settle(page, 500);
+    for (const [name, act, after] of JOURNEY) {
+      results[name] = await measure(page, () => act(page));
+      if (after) await after(page);
+    }
+  } finally {
+    await context.close();
+  }
+  return results;
+}

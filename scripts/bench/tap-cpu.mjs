@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/* global window */
+/**
+ * Main-thread CPU time per tap, from a Chromium trace: a figure that, unlike Event Timing durations,
+ * hardly moves when other processes compete for the CPU (thread time `tdur` counts only the time the
+ * renderer's main thread actually ran). For each landing-page tap of the bench's journey it traces the
+ * tap plus 400 ms (no CPU throttling: 1× ms of this machine) and sums, on the renderer main thread:
+ * all top-level tasks, event handlers (`EventDispatch`, React's render and commit run inside them),
+ * style recalculation (`UpdateLayoutTree`, with the most elements restyled), layout and paint.
+ * Prints medians of `--runs` journeys (default 5).
+ *
+ * Usage: node scripts/bench/tap-cpu.mjs <dist dir> [--port 4386] [--runs 5]
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { serveDist } from './serve.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const distDir = args[0];
+const port = Number(option('--port', 4386));
+const runs = Number(option('--runs', 5));
+
+const TAPS = [
+  ['colour: swatch Ocean Blue', (p) => p.locator('label', { has: p.getByRole('radio', { name: 'Ocean Blue' }) })],
+  ['colour: showcase card Sunset Orange', (p) => p.getByRole('button', { name: 'Sunset Orange', exact: true })],
+  ['quantity +', (p) => p.getByRole('button', { name: 'Increase quantity' })],
+  ['quantity −', (p) => p.getByRole('button', { name: 'Decrease quantity' })],
+  ['Add to Cart', (p) => p.getByRole('button', { name: /^Add to Cart/ })],
+  ['open cart (cart button)', (p) => p.getByRole('button', { name: /^Open cart/ })],
+  ['close cart (Continue Shopping)', (p) => p.getByRole('button', { name: 'Continue Shopping' })],
+];
+
+/** Traces one tap on `locator` and returns thread-time sums in ms. */
+async function traceTap(page, cdp, locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => window.setTimeout(resolve, 300)));
+  const box = await locator.boundingBox();
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', '__metadata'] },
+  });
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(() => new Promise((resolve) => window.setTimeout(resolve, 400)));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.pid === main?.pid);
+  const total = (list) => list.reduce((ms, e) => ms + (e.tdur ?? 0), 0) / 1000;
+  const sum = (name) => total(onMain.filter((e) => e.name === name));
+  // Events nest (a label's click dispatches the radio's click): count the outermost dispatches only.
+  const dispatches = onMain.filter((e) => e.name === 'EventDispatch');
+  const outermost = dispatches.filter(
+    (e) => !dispatches.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur),
+  );
+  const recalcs = onMain.filter((e) => e.name === 'UpdateLayoutTree');
+  return {
+    tasks: total(onMain.filter((e) => e.name.endsWith('RunTask'))),
+    handlers: total(outermost),
+    style: sum('UpdateLayoutTree'),
+    maxRestyled: Math.max(0, ...recalcs.map((e) => e.args?.elementCount ?? 0)),
+    layout: sum('Layout'),
+    paint: sum('Paint'),
+  };
+}
+
+const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], { encoding: 'utf8' }).trim();
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+const loadBefore = load();
+const server = await serveDist(distDir, port);
+const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
+const samples = Object.fromEntries(TAPS.map(([name]) => [name, []]));
+try {
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext(TOUCH_DEVICE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
+    for (const [name, locate] of TAPS) samples[name].push(await traceTap(page, cdp, locate(page)));
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.closeAllConnections();
+  server.close();
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`tap-cpu ${distDir} · load average ${loadBefore} → ${load()} · median of ${runs} · thread ms, 1× CPU`);
+console.log('interaction | main-thread tasks | handlers (JS) | style | most restyled | layout | paint');
+for (const [name] of TAPS) {
+  const pick = (key) => median(samples[name].map((s) => s[key]));
+  console.log(
+    [name, ...['tasks', 'handlers', 'style'].map((k) => pick(k).toFixed(1)), pick('maxRestyled'), ...['layout', 'paint'].map((k) => pick(k).toFixed(1))].join(' | '),
+  );
+}
