@@ -14,11 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). Issue 11's
  * target is 147 KiB (150 528 bytes), which this build misses: the libraries alone take about 140 KiB
- * (README 'Performance', measured per package). The ceiling holds today's 158 664 with under 1 KB of
- * headroom, so growth fails the test; lower it as code leaves the landing page. (`npm run size`,
+ * (README 'Performance', measured per package). The ceiling holds today's 161 761 (issue 10's
+ * fault tolerance added 3 097: the download states, the cart handoff, the early-tap script) with
+ * under 1 KB of headroom, so growth fails the test; lower it as code leaves the landing page. (`npm run size`,
  * size-limit with `.size-limit.cjs`, holds the same budget per page in KiB.)
  */
-const LANDING_JS_CEILING_BYTES = 159_000;
+const LANDING_JS_CEILING_BYTES = 162_000;
 
 /** The lazily loaded checkout route's module, as the build manifest names it. */
 const CHECKOUT_MODULE = 'src/pages/checkout-page.tsx';
