@@ -32,7 +32,7 @@ const LOCAL_BUILD_TAG = '@local-build';
  * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
  * the fault tests read and rename its hashed files, the deploy tests deploy it into local web roots.
  */
-const LOCAL_BUILD_SPECS = ['**/faults*.spec.ts', '**/deploy.nginx.spec.ts'];
+const LOCAL_BUILD_SPECS = ['**/faults.spec.ts', '**/deploy.nginx.spec.ts'];
 
 /**
  * An already running server to test instead of `vite preview`: the deployment of BASE_URL, or

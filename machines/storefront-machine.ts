@@ -165,11 +165,7 @@ export const storefrontMachine = setup({
             browsing: {
               id: 'cart.browsing',
               on: {
-                'checkout.proceed': {
-                  guard: 'hasItems',
-                  target: 'openingCheckout',
-                  actions: 'forgetCheckoutLoadFailure',
-                },
+                'checkout.proceed': { guard: 'hasItems', target: 'openingCheckout' },
               },
             },
             openingCheckout: {

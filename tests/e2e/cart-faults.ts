@@ -3,9 +3,8 @@ import en from '@/locales/en';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
 
 /**
- * What the fault-injection tests (issue 10: faults.spec.ts, faults-broken-release.spec.ts,
- * deploy.nginx.spec.ts) do and check as a shopper: they all fill the same cart (2 Ocean Blue balls)
- * and check that it survives. Every text comes from src/locales/en.ts.
+ * What the fault-injection tests (issue 10: faults.spec.ts and deploy.nginx.spec.ts) do and check
+ * as a shopper: they all fill the same cart (2 Ocean Blue balls) and check that it survives. Every text comes from src/locales/en.ts.
  */
 
 /** An en.ts text with its `{{name}}` placeholders filled in. */

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import en from '@/locales/en';
 import {
@@ -26,6 +28,20 @@ import { openShop } from './shop';
 const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
 const APP_SCRIPT = assetOf(DIST_DIR, 'index');
 
+/**
+ * A shopper fills the cart on '/', the release in `releaseDir` is deployed meanwhile, and the shopper
+ * taps 'Proceed to Checkout'. Returns the counter of page loads since the deploy.
+ */
+async function proceedAfterDeploy(page: Page, releaseDir: string) {
+  await openShop(page);
+  await fillCart(page);
+  await serveRelease(page, releaseDir);
+  const pageLoads = countPageLoads(page);
+  await openCart(page);
+  await proceedButton(page).click();
+  return pageLoads;
+}
+
 test.describe('a deploy during the visit (issue 10)', () => {
   let release: ReturnType<typeof makeReleaseCopy>;
   test.beforeAll(() => {
@@ -36,19 +52,43 @@ test.describe('a deploy during the visit (issue 10)', () => {
   test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
 
   test('Proceed to Checkout reloads once into the new release and shows the same cart', async ({ page }) => {
-    await openShop(page);
-    await fillCart(page);
-    await serveRelease(page, release.dir);
-    const pageLoads = countPageLoads(page);
-
-    await openCart(page);
-    await proceedButton(page).click();
+    const pageLoads = await proceedAfterDeploy(page, release.dir);
 
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText(COLOUR_LINE);
     expect(pageLoads(), 'exactly one reload').toBe(1);
     await expectCheckoutWithCart(page);
     expect(pageLoads(), 'no further reload').toBe(1);
+  });
+});
+
+/**
+ * The new release is broken too (its checkout code is missing as well, as with a half-finished upload
+ * or a CDN still rolling out): one reload into it cannot help, and the shopper must be told, with the
+ * cart kept and no reload loop.
+ */
+test.describe('a deploy whose new release lacks the checkout code too (issue 10)', () => {
+  let release: ReturnType<typeof makeReleaseCopy>;
+  test.beforeAll(() => {
+    release = makeReleaseCopy(`broken-${test.info().project.name}`);
+    rmSync(join(release.dir, assetOf(release.dir, 'checkout-page')));
+  });
+  test.afterAll(() => release.remove());
+  test.use({ injectedFailures: [/\/assets\/checkout-page-/] });
+
+  test('does not reload in a loop: the shopper is told the checkout is unavailable, cart kept', async ({
+    page,
+  }) => {
+    const pageLoads = await proceedAfterDeploy(page, release.dir);
+    await runClockUntil(page, () => page.getByRole('alert').isVisible());
+
+    // The reload lands on /checkout, whose code is missing too: the shop opens at '/' with the kept
+    // cart open, saying the checkout is unavailable (main.tsx), and does not reload again.
+    await expect(page.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
+    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
+    await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
+    await page.clock.runFor(5_000);
+    expect(pageLoads(), 'at most one reload').toBeLessThanOrEqual(1);
   });
 });
 

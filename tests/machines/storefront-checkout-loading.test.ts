@@ -42,6 +42,25 @@ function startWithCart(failures: CheckoutLoadFailure[]) {
   return { actor, attempts: loads.attempts, navigateToCheckout, reloadIntoCheckout };
 }
 
+/**
+ * A storefront with one Hot Pink ball in the cart, cart open, whose download waits until `finish()`
+ * (`load` records the downloads started).
+ */
+function startWithHeldLoad() {
+  const held = { finish: () => {} };
+  const navigateToCheckout = vi.fn();
+  const load = vi.fn(() => new Promise<void>((resolve) => (held.finish = resolve)));
+  const actor = createActor(
+    storefrontMachine.provide({
+      actions: { navigateToCheckout },
+      actors: { loadCheckout: fromPromise(load) },
+    }),
+  ).start();
+  actor.send({ type: 'cart.add' });
+  actor.send({ type: 'cart.open' });
+  return { actor, load, navigateToCheckout, finish: () => held.finish() };
+}
+
 const cartOf = (actor: ReturnType<typeof startWithCart>['actor']) => {
   const { colourId, quantity, cartCount } = actor.getSnapshot().context;
   return { colourId, quantity, cartCount };
@@ -60,17 +79,7 @@ describe('Proceed to Checkout waits for the checkout code', () => {
   });
 
   it('ignores a second tap while it waits: one download, one navigation', async () => {
-    let finish: () => void = () => {};
-    const navigateToCheckout = vi.fn();
-    const load = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const actor = createActor(
-      storefrontMachine.provide({
-        actions: { navigateToCheckout },
-        actors: { loadCheckout: fromPromise(load) },
-      }),
-    ).start();
-    actor.send({ type: 'cart.add' });
-    actor.send({ type: 'cart.open' });
+    const { actor, load, finish, navigateToCheckout } = startWithHeldLoad();
     actor.send({ type: 'checkout.proceed' });
     actor.send({ type: 'checkout.proceed' });
     finish();
@@ -80,16 +89,7 @@ describe('Proceed to Checkout waits for the checkout code', () => {
   });
 
   it('stops waiting when the shopper closes the cart: no navigation later', async () => {
-    let finish: () => void = () => {};
-    const navigateToCheckout = vi.fn();
-    const actor = createActor(
-      storefrontMachine.provide({
-        actions: { navigateToCheckout },
-        actors: { loadCheckout: fromPromise(() => new Promise<void>((resolve) => (finish = resolve))) },
-      }),
-    ).start();
-    actor.send({ type: 'cart.add' });
-    actor.send({ type: 'cart.open' });
+    const { actor, finish, navigateToCheckout } = startWithHeldLoad();
     actor.send({ type: 'checkout.proceed' });
     actor.send({ type: 'cart.close' });
     finish();

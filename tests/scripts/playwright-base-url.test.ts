@@ -40,7 +40,7 @@ describe('BASE_URL', () => {
       expect(grepInvert.test('checkout.spec.ts reads dist/ @local-build')).toBe(true);
       expect(grepInvert.test('path 3: cart.add → cart.open')).toBe(false);
     }
-    expect(e2e.testIgnore).toEqual(['**/faults*.spec.ts', '**/deploy.nginx.spec.ts']);
+    expect(e2e.testIgnore).toEqual(['**/faults.spec.ts', '**/deploy.nginx.spec.ts']);
   });
 
   it('without it, serves the local build with vite preview, as before', async () => {
