@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { ThemeProvider } from 'styled-components';
 import { fromPromise } from 'xstate';
 import { checkoutInputFor } from '@machines/checkout-input';
 import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront-machine';
@@ -13,13 +12,12 @@ import { reloadIntoCheckout } from './cart-handoff';
 import { GlobalStyles } from './global-styles';
 import { createI18n } from './i18n';
 import { loadCheckoutPage } from './load-checkout-page';
-import { theme } from './theme';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The whole shop: i18n, theme, global styles, the page-long storefront actor and the router.
+ * The whole shop: i18n, global styles, the page-long storefront actor and the router.
  * The storefront actor sits above the router so the cart survives route changes (spec §4) and is
  * given what touches the network, the router and the page (issue 10): `loadCheckout` (the checkout
  * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`) and
@@ -52,16 +50,14 @@ export function App({
   useEffect(announceAppReady, []);
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <GlobalStyles />
-        <NoScriptNotice />
-        <StorefrontActorContext.Provider
-          logic={storefrontLogic}
-          options={{ inspect, snapshot: storefrontSnapshot }}
-        >
-          <RouterProvider router={router} />
-        </StorefrontActorContext.Provider>
-      </ThemeProvider>
+      <GlobalStyles />
+      <NoScriptNotice />
+      <StorefrontActorContext.Provider
+        logic={storefrontLogic}
+        options={{ inspect, snapshot: storefrontSnapshot }}
+      >
+        <RouterProvider router={router} />
+      </StorefrontActorContext.Provider>
     </I18nextProvider>
   );
 }

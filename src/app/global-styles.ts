@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from '@/app/theme';
 
 /**
  * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, smooth
@@ -13,9 +14,9 @@ export const GlobalStyles = createGlobalStyle`
   html:has(:focus-visible) { scroll-behavior: auto; }
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.family};
-    color: ${({ theme }) => theme.colour.text};
-    background: ${({ theme }) => theme.colour.surface};
+    font-family: ${theme.font.family};
+    color: ${theme.colour.text};
+    background: ${theme.colour.surface};
     line-height: 1.5;
     -webkit-font-smoothing: antialiased;
   }
@@ -24,7 +25,7 @@ export const GlobalStyles = createGlobalStyle`
   button { cursor: pointer; }
   h1, h2, h3, h4, p { margin: 0; }
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colour.focus};
+    outline: 3px solid ${theme.colour.focus};
     outline-offset: 2px;
   }
   @media (prefers-reduced-motion: reduce) {

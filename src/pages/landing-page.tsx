@@ -13,6 +13,7 @@ import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { theme } from '@/app/theme';
 
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,
@@ -63,17 +64,17 @@ const Main = styled.main`
 
 const ProductSection = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  gap: ${theme.space.xl};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
   /* The top padding keeps the hero clear of the fixed cart button on small screens. */
-  padding: calc(2 * ${({ theme }) => theme.space.md} + ${({ theme }) => theme.layout.cartButtonSize})
-    ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.section};
+  padding: calc(2 * ${theme.space.md} + ${theme.layout.cartButtonSize}) ${theme.space.md}
+    ${theme.space.section};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+  @media (min-width: ${theme.breakpoint.md}) {
     grid-template-columns: 1fr 1fr;
     align-items: start;
-    gap: ${({ theme }) => theme.space.xxl};
-    padding-inline: ${({ theme }) => theme.space.xl};
+    gap: ${theme.space.xxl};
+    padding-inline: ${theme.space.xl};
   }
 `;

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { buttonStyles, type ButtonVariant } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { theme } from '@/app/theme';
 
 /** Any unmatched path (spec §2, §8): 'This page has not been generated'. */
 export function NotFoundPage() {
@@ -22,19 +23,19 @@ const Main = styled.main`
   display: grid;
   place-content: center;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.md};
+  padding: ${theme.space.xl};
   text-align: center;
-  background: ${({ theme }) => theme.colour.surfaceMuted};
+  background: ${theme.colour.surfaceMuted};
 
   h1 {
-    font-size: ${({ theme }) => theme.font.size.xxl};
+    font-size: ${theme.font.size.xxl};
   }
   p {
-    color: ${({ theme }) => theme.colour.textMuted};
+    color: ${theme.colour.textMuted};
   }
 `;
 
-const HomeLink = styled(Link)<{ $variant?: ButtonVariant }>`
+const HomeLink = styled(Link)`
   ${buttonStyles}
 `;

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /**
  * The body of the cart modal (spec §2 'Cart modal', §4): 'Your cart is empty' with 'Start Shopping'
@@ -40,7 +41,7 @@ export function CartContents() {
           <ShoppingBag aria-hidden size={32} />
         </EmptyIcon>
         <p>{t('cart.empty')}</p>
-        <Button $block onClick={() => send({ type: 'cart.close' })}>
+        <Button data-block onClick={() => send({ type: 'cart.close' })}>
           {t('cart.startShopping')}
         </Button>
       </Empty>
@@ -65,7 +66,7 @@ export function CartContents() {
       <VisuallyHidden role="status">{isOpeningCheckout ? t('cart.openingCheckout') : ''}</VisuallyHidden>
       <Actions>
         <Button
-          $block
+          data-block
           aria-busy={isOpeningCheckout}
           aria-disabled={isOpeningCheckout}
           onClick={() => send({ type: failure ? 'checkout.retry' : 'checkout.proceed' })}
@@ -73,7 +74,7 @@ export function CartContents() {
           {isOpeningCheckout && <Spinner aria-hidden size={20} />}
           {isOpeningCheckout ? t('cart.openingCheckout') : failure ? t('cart.tryAgain') : t('cart.proceed')}
         </Button>
-        <Button $block $variant="secondary" onClick={() => send({ type: 'cart.close' })}>
+        <Button data-block data-variant="secondary" onClick={() => send({ type: 'cart.close' })}>
           {t('cart.continueShopping')}
         </Button>
       </Actions>
@@ -84,10 +85,10 @@ export function CartContents() {
 const Empty = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding-block: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.md};
+  padding-block: ${theme.space.lg};
   text-align: center;
-  color: ${({ theme }) => theme.colour.textMuted};
+  color: ${theme.colour.textMuted};
 `;
 
 const EmptyIcon = styled.span`
@@ -95,9 +96,9 @@ const EmptyIcon = styled.span`
   place-items: center;
   width: 4rem;
   height: 4rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.brandSoft};
-  color: ${({ theme }) => theme.colour.brand};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.brandSoft};
+  color: ${theme.colour.brand};
 `;
 
 const Lines = styled.ul`
@@ -109,22 +110,22 @@ const Lines = styled.ul`
 const Total = styled.p`
   display: flex;
   justify-content: space-between;
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colour.border};
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colour.border};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Failure = styled.p`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: flex-start;
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colour.danger};
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colour.danger};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin: 0 0 ${theme.space.md};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colour.danger};
+  border-radius: ${theme.radius.md};
+  color: ${theme.colour.danger};
+  font-weight: ${theme.font.weight.bold};
 
   svg {
     flex: none;
@@ -134,5 +135,5 @@ const Failure = styled.p`
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

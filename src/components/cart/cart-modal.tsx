@@ -5,6 +5,7 @@ import styled, { keyframes } from 'styled-components';
 import { selectIsCartOpen } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { CartContents } from './cart-contents';
+import { theme } from '@/app/theme';
 
 /**
  * The cart modal (spec §2 'Cart modal', §4 'Landing page'): a native `<dialog>` opened with
@@ -94,12 +95,12 @@ const Dialog = styled.dialog`
   max-width: 100%;
   max-height: 90dvh;
   margin: auto 0 0;
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.lg};
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.xl} ${({ theme }) => theme.radius.xl} 0 0;
-  background: ${({ theme }) => theme.colour.surface};
-  color: ${({ theme }) => theme.colour.text};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
+  border-radius: ${theme.radius.xl} ${theme.radius.xl} 0 0;
+  background: ${theme.colour.surface};
+  color: ${theme.colour.text};
+  box-shadow: ${theme.shadow.raised};
   overflow-y: auto;
   overscroll-behavior: contain;
 
@@ -107,8 +108,8 @@ const Dialog = styled.dialog`
   &[open] {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.lg};
-    animation: ${sheetIn} ${({ theme }) => theme.motion.normal} ease-out;
+    gap: ${theme.space.lg};
+    animation: ${sheetIn} ${theme.motion.normal} ease-out;
   }
 
   &::backdrop {
@@ -116,15 +117,15 @@ const Dialog = styled.dialog`
     backdrop-filter: blur(2px);
   }
   &[open]::backdrop {
-    animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
+    animation: ${fadeIn} ${theme.motion.normal} ease-out;
   }
 
   /* Larger screens: a centred card. */
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
-    width: min(28rem, calc(100% - 2 * ${({ theme }) => theme.space.md}));
+  @media (min-width: ${theme.breakpoint.sm}) {
+    width: min(28rem, calc(100% - 2 * ${theme.space.md}));
     margin: auto;
-    padding: ${({ theme }) => theme.space.xl};
-    border-radius: ${({ theme }) => theme.radius.lg};
+    padding: ${theme.space.xl};
+    border-radius: ${theme.radius.lg};
 
     &[open] {
       animation-name: ${cardIn};
@@ -143,12 +144,12 @@ const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-size: ${theme.font.size.xl};
+  font-weight: ${theme.font.weight.black};
 `;
 
 const CloseButton = styled.button`
@@ -159,13 +160,13 @@ const CloseButton = styled.button`
   flex: none;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${theme.radius.pill};
   background: transparent;
-  color: ${({ theme }) => theme.colour.textMuted};
-  transition: background-color ${({ theme }) => theme.motion.fast};
+  color: ${theme.colour.textMuted};
+  transition: background-color ${theme.motion.fast};
 
   &:hover {
-    background: ${({ theme }) => theme.colour.surfaceMuted};
-    color: ${({ theme }) => theme.colour.text};
+    background: ${theme.colour.surfaceMuted};
+    color: ${theme.colour.text};
   }
 `;

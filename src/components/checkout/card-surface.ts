@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { theme } from '@/app/theme';
 
 /**
  * The surface every checkout card shares (the form's sections, the order summary, the confirmation):
@@ -6,8 +7,8 @@ import { css } from 'styled-components';
  * own padding and layout.
  */
 export const cardSurfaceStyles = css`
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  border: 1px solid ${theme.colour.border};
+  border-radius: ${theme.radius.lg};
+  background: ${theme.colour.surface};
+  box-shadow: ${theme.shadow.card};
 `;

@@ -7,6 +7,7 @@ import { FieldRow, FormSection } from './form-section';
 import { FormField } from './form-field';
 import { ShippingMethodOptions } from './shipping-method-options';
 import { SubmitButton } from './submit-button';
+import { theme } from '@/app/theme';
 
 const selectCountry = (snapshot: CheckoutSnapshot) => snapshot.context.form.country;
 
@@ -138,24 +139,24 @@ export function CheckoutForm() {
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   min-width: 0;
 `;
 
 const Note = styled.p`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colour.textMuted};
 `;
 
 const Notice = styled.p`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colour.surfaceMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radius.md};
+  background: ${theme.colour.surfaceMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colour.textMuted};
 
   svg {
     flex: none;

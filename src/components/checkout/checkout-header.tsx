@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { theme } from '@/app/theme';
 
 /** The checkout page's header bar (spec §2 'Checkout page'): the brand name and a 'Secure checkout' badge. */
 export function CheckoutHeader() {
@@ -19,35 +20,35 @@ export function CheckoutHeader() {
 }
 
 const Bar = styled.header`
-  border-bottom: 1px solid ${({ theme }) => theme.colour.border};
-  background: ${({ theme }) => theme.colour.surface};
+  border-bottom: 1px solid ${theme.colour.border};
+  background: ${theme.colour.surface};
 `;
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  gap: ${theme.space.md};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    padding-inline: ${({ theme }) => theme.space.xl};
+  @media (min-width: ${theme.breakpoint.md}) {
+    padding-inline: ${theme.space.xl};
   }
 `;
 
 const Brand = styled.p`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.black};
-  color: ${({ theme }) => theme.colour.brand};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.black};
+  color: ${theme.colour.brand};
 `;
 
 const Secure = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.colour.success};
+  gap: ${theme.space.xs};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
+  color: ${theme.colour.success};
 `;

@@ -8,6 +8,7 @@ import { CheckoutForm } from './checkout-form';
 import { CheckoutHeader } from './checkout-header';
 import { OrderConfirmation } from './order-confirmation';
 import { OrderSummary } from './order-summary';
+import { theme } from '@/app/theme';
 
 /**
  * The checkout screen (spec §2 'Checkout page', §4 'Checkout'): the header, then either the
@@ -45,26 +46,26 @@ export function CheckoutView() {
 
 const Page = styled.div`
   min-height: 100vh;
-  background: ${({ theme }) => theme.colour.surfaceMuted};
+  background: ${theme.colour.surfaceMuted};
 `;
 
 const Main = styled.main`
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.xxl};
+  padding: ${theme.space.md} ${theme.space.md} ${theme.space.xxl};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    padding-inline: ${({ theme }) => theme.space.xl};
+  @media (min-width: ${theme.breakpoint.md}) {
+    padding-inline: ${theme.space.xl};
   }
 `;
 
 const BackLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 44px;
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.colour.brand};
+  font-weight: ${theme.font.weight.medium};
+  color: ${theme.colour.brand};
   text-decoration: none;
 
   &:hover {
@@ -74,18 +75,18 @@ const BackLink = styled(Link)`
 `;
 
 const Title = styled.h1`
-  margin-block: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  font-size: ${({ theme }) => theme.font.size.xxl};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  margin-block: ${theme.space.sm} ${theme.space.lg};
+  font-size: ${theme.font.size.xxl};
+  font-weight: ${theme.font.weight.black};
 `;
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
+  @media (min-width: ${theme.breakpoint.lg}) {
     grid-template-columns: minmax(0, 1fr) minmax(20rem, 24rem);
     align-items: start;
-    gap: ${({ theme }) => theme.space.xl};
+    gap: ${theme.space.xl};
   }
 `;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { CheckoutFieldName } from '@machines/checkout-form';
 import { selectFieldValue, selectIsProcessing } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
+import { theme } from '@/app/theme';
 
 /** Input attributes a {@link FormField} passes through (spec §3, §5: `required` is the only check). */
 type InputAttributes = Pick<
@@ -62,37 +63,37 @@ function FieldInput({
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
 const Label = styled.label`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Input = styled.input`
   width: 100%;
   min-height: 48px;
   padding: 0.625rem 0.875rem;
-  border: 1px solid ${({ theme }) => theme.colour.textMuted};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colour.surface};
+  border: 1px solid ${theme.colour.textMuted};
+  border-radius: ${theme.radius.md};
+  background: ${theme.colour.surface};
   transition:
-    border-color ${({ theme }) => theme.motion.fast},
-    box-shadow ${({ theme }) => theme.motion.fast};
+    border-color ${theme.motion.fast},
+    box-shadow ${theme.motion.fast};
 
   &::placeholder {
-    color: ${({ theme }) => theme.colour.textMuted};
+    color: ${theme.colour.textMuted};
   }
   &:hover {
-    border-color: ${({ theme }) => theme.colour.text};
+    border-color: ${theme.colour.text};
   }
   &:focus-visible {
-    border-color: ${({ theme }) => theme.colour.focus};
+    border-color: ${theme.colour.focus};
     outline-offset: 0;
   }
   &:read-only {
-    background: ${({ theme }) => theme.colour.surfaceMuted};
+    background: ${theme.colour.surfaceMuted};
   }
 `;

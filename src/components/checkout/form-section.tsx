@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { cardSurfaceStyles } from '@/components/checkout/card-surface';
+import { theme } from '@/app/theme';
 
 /**
  * A section of the checkout form as a card (spec §2 'Checkout page': Contact Information, Shipping
@@ -25,20 +26,20 @@ export function FormSection({ title, children }: { title: string; children: Reac
 export const FieldRow = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Fieldset = styled.fieldset`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-width: 0;
   margin: 0;
   /* Narrower padding on small screens leaves the shipping options room for their names. */
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   ${cardSurfaceStyles}
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
-    padding: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${theme.breakpoint.sm}) {
+    padding: ${theme.space.lg};
   }
 `;
 
@@ -50,6 +51,6 @@ const Legend = styled.legend`
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
 `;

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { selectOrderNumber } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { cardSurfaceStyles } from '@/components/checkout/card-surface';
+import { theme } from '@/app/theme';
 
 /**
  * The confirmation screen (spec §2 'Checkout page', §4 'Checkout', §9): 'Order Confirmed!', the order
@@ -41,10 +42,10 @@ export function OrderConfirmation() {
 const Card = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   max-width: 32rem;
-  margin: ${({ theme }) => theme.space.xxl} auto;
-  padding: ${({ theme }) => theme.space.xl};
+  margin: ${theme.space.xxl} auto;
+  padding: ${theme.space.xl};
   ${cardSurfaceStyles}
   text-align: center;
 `;
@@ -54,14 +55,14 @@ const Badge = styled.span`
   place-items: center;
   width: 4.5rem;
   height: 4.5rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.successSoft};
-  color: ${({ theme }) => theme.colour.success};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.successSoft};
+  color: ${theme.colour.success};
 `;
 
 const Title = styled.h1`
-  font-size: ${({ theme }) => theme.font.size.xxl};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-size: ${theme.font.size.xxl};
+  font-weight: ${theme.font.weight.black};
 
   &:focus {
     outline: none;
@@ -70,16 +71,16 @@ const Title = styled.h1`
 
 const Details = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
+  gap: ${theme.space.sm};
+  color: ${theme.colour.textMuted};
 `;
 
 const OrderNumber = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
   font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colour.text};
+  color: ${theme.colour.text};
 `;
 
 const Redirecting = styled.p`
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
 `;

@@ -10,6 +10,7 @@ import { Perks } from '@/components/landing/perks';
 import { LineItemRow } from '@/components/ui/line-item-row';
 import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /**
  * The Order Summary side panel (spec §2 'Checkout page', §9): the line items (image, name, colour,
@@ -72,27 +73,27 @@ export function OrderSummary() {
 
 const Panel = styled.aside`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.lg};
+  padding: ${theme.space.md};
   ${cardSurfaceStyles}
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
-    padding: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${theme.breakpoint.sm}) {
+    padding: ${theme.space.lg};
   }
-  @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
+  @media (min-width: ${theme.breakpoint.lg}) {
     position: sticky;
-    top: ${({ theme }) => theme.space.lg};
+    top: ${theme.space.lg};
   }
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Items = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -101,19 +102,19 @@ const Items = styled.ul`
 const Totals = styled.table`
   width: 100%;
   border-collapse: collapse;
-  border-top: 1px solid ${({ theme }) => theme.colour.border};
+  border-top: 1px solid ${theme.colour.border};
 
   th,
   td {
-    padding-block: ${({ theme }) => theme.space.xs};
+    padding-block: ${theme.space.xs};
   }
   tr:first-child > * {
-    padding-top: ${({ theme }) => theme.space.md};
+    padding-top: ${theme.space.md};
   }
   th {
     text-align: start;
-    font-weight: ${({ theme }) => theme.font.weight.regular};
-    color: ${({ theme }) => theme.colour.textMuted};
+    font-weight: ${theme.font.weight.regular};
+    color: ${theme.colour.textMuted};
   }
   td {
     text-align: end;
@@ -124,17 +125,17 @@ const Totals = styled.table`
 const TotalRow = styled.tr`
   th,
   td {
-    padding-top: ${({ theme }) => theme.space.md};
-    border-top: 1px solid ${({ theme }) => theme.colour.border};
-    font-size: ${({ theme }) => theme.font.size.lg};
-    font-weight: ${({ theme }) => theme.font.weight.black};
-    color: ${({ theme }) => theme.colour.text};
+    padding-top: ${theme.space.md};
+    border-top: 1px solid ${theme.colour.border};
+    font-size: ${theme.font.size.lg};
+    font-weight: ${theme.font.weight.black};
+    color: ${theme.colour.text};
   }
 `;
 
 const Free = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  color: ${({ theme }) => theme.colour.success};
+  font-weight: ${theme.font.weight.bold};
+  color: ${theme.colour.success};
 `;
 
 const VisuallyHiddenCaption = styled.caption`
@@ -144,13 +145,13 @@ const VisuallyHiddenCaption = styled.caption`
 const Ssl = styled.p`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colour.success};
+  gap: ${theme.space.sm};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colour.success};
 `;
 
 const SummaryPerks = styled(Perks)`
   flex-direction: column;
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colour.border};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colour.border};
 `;

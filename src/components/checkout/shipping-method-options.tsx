@@ -4,6 +4,7 @@ import { selectIsProcessing, selectShippingMethodId } from '@machines/checkout-m
 import { SHIPPING_METHODS, type ShippingMethod } from '@machines/pricing';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /**
  * The shipping method choices (spec §2 'Checkout page', §3, §9): one native radio
@@ -57,7 +58,7 @@ function ShippingMethodOption({ method }: { method: ShippingMethod }) {
 
 const Options = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /**
@@ -68,26 +69,26 @@ const Option = styled.label`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-height: 44px;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colour.border};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colour.border};
   /* Keep the content still when the border thickens. */
   margin: 1px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colour.surface};
+  border-radius: ${theme.radius.md};
+  background: ${theme.colour.surface};
   cursor: pointer;
   transition:
-    background-color ${({ theme }) => theme.motion.fast},
-    border-color ${({ theme }) => theme.motion.fast};
+    background-color ${theme.motion.fast},
+    border-color ${theme.motion.fast};
 
   &:hover {
-    border-color: ${({ theme }) => theme.colour.borderStrong};
+    border-color: ${theme.colour.borderStrong};
   }
   &:has(input:checked) {
-    border: 2px solid ${({ theme }) => theme.colour.brand};
+    border: 2px solid ${theme.colour.brand};
     margin: 0;
-    background: ${({ theme }) => theme.colour.brandSoft};
+    background: ${theme.colour.brandSoft};
   }
   &:has(input:disabled) {
     cursor: not-allowed;
@@ -98,7 +99,7 @@ const Radio = styled.input`
   width: 1.25rem;
   height: 1.25rem;
   margin: 0;
-  accent-color: ${({ theme }) => theme.colour.brand};
+  accent-color: ${theme.colour.brand};
 `;
 
 const Text = styled.span`
@@ -107,15 +108,15 @@ const Text = styled.span`
 `;
 
 const Name = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Detail = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colour.textMuted};
 `;
 
 const Price = styled.span<{ $free: boolean }>`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  color: ${({ $free, theme }) => ($free ? theme.colour.success : theme.colour.text)};
+  font-weight: ${theme.font.weight.bold};
+  color: ${({ $free }) => ($free ? theme.colour.success : theme.colour.text)};
 `;

@@ -6,6 +6,7 @@ import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { Button } from '@/components/ui/button';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 const selectTotalCents = (snapshot: CheckoutSnapshot): number => selectOrderTotals(snapshot).totalCents;
 
@@ -25,7 +26,7 @@ export function SubmitButton() {
   const { t } = useTranslation();
 
   return (
-    <Submit type="submit" $block disabled={isProcessing || !isHydrated} aria-busy={isProcessing}>
+    <Submit type="submit" data-block disabled={isProcessing || !isHydrated} aria-busy={isProcessing}>
       {isProcessing ? (
         <>
           <Loader2 aria-hidden size={20} data-spinner="" />
@@ -51,8 +52,8 @@ const spin = keyframes`
  */
 const Submit = styled(Button)`
   min-height: 56px;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  font-size: ${theme.font.size.lg};
+  box-shadow: ${theme.shadow.card};
 
   [data-spinner] {
     animation: ${spin} 1s linear infinite;

@@ -16,7 +16,7 @@ export function AddToCartButton() {
   const { send } = StorefrontActorContext.useActorRef();
 
   return (
-    <Button $block onClick={() => send({ type: 'cart.add' })}>
+    <Button data-block onClick={() => send({ type: 'cart.add' })}>
       <ShoppingCart size={20} />
       {t('product.addToCart', { price: formatCents(totalCents) })}
     </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { selectIsToastVisible } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { theme } from '@/app/theme';
 
 /**
  * The 'Added to cart successfully!' toast (spec §4, §9: hidden 3 s after the last add). The
@@ -44,33 +45,30 @@ const Region = styled.div`
   position: fixed;
   left: 0;
   right: 0;
-  top: calc(
-    ${({ theme }) => theme.space.md} + ${({ theme }) => theme.layout.cartButtonSize} +
-      ${({ theme }) => theme.space.sm}
-  );
+  top: calc(${theme.space.md} + ${theme.layout.cartButtonSize} + ${theme.space.sm});
   z-index: 30;
   display: flex;
   justify-content: center;
-  padding-inline: ${({ theme }) => theme.space.md};
+  padding-inline: ${theme.space.md};
   pointer-events: none;
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    top: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${theme.breakpoint.md}) {
+    top: ${theme.space.lg};
   }
 `;
 
 const Toast = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.success};
-  color: ${({ theme }) => theme.colour.textInverse};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.success};
+  color: ${theme.colour.textInverse};
+  font-weight: ${theme.font.weight.bold};
+  box-shadow: ${theme.shadow.raised};
   /* Runs each time the toast goes from hidden (display: none) to shown. */
-  animation: ${slideIn} ${({ theme }) => theme.motion.normal} ease-out;
+  animation: ${slideIn} ${theme.motion.normal} ease-out;
 
   &[hidden] {
     display: none;

@@ -11,7 +11,12 @@ export function BuyNowButton() {
   const { send } = StorefrontActorContext.useActorRef();
 
   return (
-    <Button $variant="paypal" $block aria-haspopup="dialog" onClick={() => send({ type: 'cart.open' })}>
+    <Button
+      data-variant="paypal"
+      data-block
+      aria-haspopup="dialog"
+      onClick={() => send({ type: 'cart.open' })}
+    >
       {t('product.buyNowPayPal')}
     </Button>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectCartCount } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { theme } from '@/app/theme';
 
 /** Largest count the badge prints in full; above it shows '99+' (the accessible name keeps the real count). */
 const BADGE_MAX = 99;
@@ -38,31 +39,31 @@ export function CartButton() {
 
 const FloatingButton = styled.button`
   position: fixed;
-  top: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space.md};
+  top: ${theme.space.md};
+  right: ${theme.space.md};
   z-index: 20;
   display: grid;
   place-items: center;
-  width: ${({ theme }) => theme.layout.cartButtonSize};
-  height: ${({ theme }) => theme.layout.cartButtonSize};
+  width: ${theme.layout.cartButtonSize};
+  height: ${theme.layout.cartButtonSize};
   padding: 0;
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.surface};
-  color: ${({ theme }) => theme.colour.brand};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
+  border: 1px solid ${theme.colour.border};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.surface};
+  color: ${theme.colour.brand};
+  box-shadow: ${theme.shadow.raised};
   transition:
-    transform ${({ theme }) => theme.motion.fast},
-    background-color ${({ theme }) => theme.motion.fast};
+    transform ${theme.motion.fast},
+    background-color ${theme.motion.fast};
 
   &:hover {
-    background: ${({ theme }) => theme.colour.brandSoft};
+    background: ${theme.colour.brandSoft};
     transform: translateY(-1px);
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    top: ${({ theme }) => theme.space.lg};
-    right: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${theme.breakpoint.md}) {
+    top: ${theme.space.lg};
+    right: ${theme.space.lg};
   }
 `;
 
@@ -75,12 +76,12 @@ const Badge = styled.span`
   padding: 0 6px;
   display: grid;
   place-items: center;
-  border: 2px solid ${({ theme }) => theme.colour.surface};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.brand};
-  color: ${({ theme }) => theme.colour.textInverse};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  border: 2px solid ${theme.colour.surface};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.brand};
+  color: ${theme.colour.textInverse};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   line-height: 1;
 
   &[hidden] {

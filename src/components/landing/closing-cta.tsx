@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { UNIT_PRICE_CENTS } from '@machines/catalog';
 import { ButtonLink } from '@/components/ui/button';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /**
  * The closing call to action (spec §2 'Landing page'): title, guarantee text, 'Order Now - $21.98'
@@ -20,7 +21,7 @@ export function ClosingCta() {
           <ButtonLink href="#product">
             {t('closing.orderNow', { price: formatCents(UNIT_PRICE_CENTS) })}
           </ButtonLink>
-          <ButtonLink href="#features" $variant="secondary">
+          <ButtonLink href="#features" data-variant="secondary">
             {t('closing.learnMore')}
           </ButtonLink>
         </Actions>
@@ -30,18 +31,14 @@ export function ClosingCta() {
 }
 
 const Band = styled.section`
-  padding: ${({ theme }) => theme.space.section} ${({ theme }) => theme.space.md};
-  background: linear-gradient(
-    180deg,
-    ${({ theme }) => theme.colour.surface} 0%,
-    ${({ theme }) => theme.colour.brandSoft} 100%
-  );
+  padding: ${theme.space.section} ${theme.space.md};
+  background: linear-gradient(180deg, ${theme.colour.surface} 0%, ${theme.colour.brandSoft} 100%);
 `;
 
 const Inner = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   max-width: 44rem;
   margin: 0 auto;
   text-align: center;
@@ -49,14 +46,14 @@ const Inner = styled.div`
 
 const Title = styled.h2`
   font-size: clamp(1.75rem, 4.5vw, 2.5rem);
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-weight: ${theme.font.weight.black};
   line-height: 1.15;
   text-wrap: balance;
 `;
 
 const Text = styled.p`
-  color: ${({ theme }) => theme.colour.textMuted};
-  font-size: ${({ theme }) => theme.font.size.lg};
+  color: ${theme.colour.textMuted};
+  font-size: ${theme.font.size.lg};
   text-wrap: pretty;
 `;
 
@@ -64,6 +61,6 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.md};
+  margin-top: ${theme.space.sm};
 `;

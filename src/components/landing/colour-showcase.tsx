@@ -6,11 +6,12 @@ import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import {
   CardList,
-  SectionBand,
+  MutedSectionBand,
   SectionInner,
   SectionLead,
   SectionTitle,
 } from '@/components/landing/section-layout';
+import { theme } from '@/app/theme';
 
 /** Intrinsic size of a showcase image in CSS px. */
 const CARD_IMAGE_SIZE = 240;
@@ -24,7 +25,7 @@ const CARD_IMAGE_SIZE = 240;
 export function ColourShowcase() {
   const { t } = useTranslation();
   return (
-    <SectionBand id="colours" $tone="muted" aria-labelledby="showcase-title">
+    <MutedSectionBand id="colours" aria-labelledby="showcase-title">
       <SectionInner>
         <SectionTitle id="showcase-title">{t('showcase.title')}</SectionTitle>
         <SectionLead>{t('showcase.subtitle')}</SectionLead>
@@ -36,7 +37,7 @@ export function ColourShowcase() {
           ))}
         </CardList>
       </SectionInner>
-    </SectionBand>
+    </MutedSectionBand>
   );
 }
 
@@ -85,26 +86,26 @@ const Card = styled.button`
   padding: 0;
   overflow: hidden;
   text-align: left;
-  border: 2px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  border: 2px solid ${theme.colour.border};
+  border-radius: ${theme.radius.lg};
+  background: ${theme.colour.surface};
+  box-shadow: ${theme.shadow.card};
   transition:
-    transform ${({ theme }) => theme.motion.normal},
-    box-shadow ${({ theme }) => theme.motion.normal},
-    border-color ${({ theme }) => theme.motion.normal};
+    transform ${theme.motion.normal},
+    box-shadow ${theme.motion.normal},
+    border-color ${theme.motion.normal};
 
   &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colour.brand};
-    box-shadow: ${({ theme }) => theme.shadow.raised};
+    border-color: ${theme.colour.brand};
+    box-shadow: ${theme.shadow.raised};
   }
 
   &:hover {
     transform: translateY(-3px);
-    box-shadow: ${({ theme }) => theme.shadow.raised};
+    box-shadow: ${theme.shadow.raised};
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+  @media (min-width: ${theme.breakpoint.md}) {
     grid-template-columns: 1fr;
   }
 `;
@@ -113,8 +114,8 @@ const Card = styled.button`
 const ImageWell = styled.span<{ $colour: string }>`
   display: grid;
   place-items: center;
-  padding: ${({ theme }) => theme.space.md};
-  background: color-mix(in srgb, ${({ $colour }) => $colour} 12%, ${({ theme }) => theme.colour.surface});
+  padding: ${theme.space.md};
+  background: color-mix(in srgb, ${({ $colour }) => $colour} 12%, ${theme.colour.surface});
 
   img {
     width: min(100%, 200px);
@@ -122,8 +123,8 @@ const ImageWell = styled.span<{ $colour: string }>`
     aspect-ratio: 1;
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    padding: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${theme.breakpoint.md}) {
+    padding: ${theme.space.lg};
   }
 `;
 
@@ -133,33 +134,33 @@ const CardFooter = styled.span`
   align-items: center;
   /* When the badge wraps under the name (narrow cards), centre both lines in the card. */
   align-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 56px;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
 `;
 
 const Dot = styled.span<{ $colour: string }>`
   width: 16px;
   height: 16px;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${theme.radius.pill};
   background: ${({ $colour }) => $colour};
   flex-shrink: 0;
 `;
 
 const Name = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
+  font-size: ${theme.font.size.lg};
 `;
 
 const SelectedBadge = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin-left: auto;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.success};
-  color: ${({ theme }) => theme.colour.textInverse};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.success};
+  color: ${theme.colour.textInverse};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
 `;

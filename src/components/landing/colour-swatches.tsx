@@ -4,6 +4,7 @@ import { COLOURS, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { VisuallyHidden, visuallyHiddenStyles } from '@/components/ui/visually-hidden';
+import { theme } from '@/app/theme';
 
 /**
  * The colour swatches (spec §2 'Landing page', §4: starts on Hot Pink): a `<fieldset>` of native
@@ -62,14 +63,14 @@ const Fieldset = styled.fieldset`
 
 const Legend = styled.legend`
   padding: 0;
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin-bottom: ${theme.space.sm};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Options = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** The whole 48 px label is the touch target; clicking it checks the radio inside. */
@@ -89,22 +90,22 @@ const Radio = styled.input`
 const Swatch = styled.span<{ $colour: string }>`
   width: 40px;
   height: 40px;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${theme.radius.pill};
   background: ${({ $colour }) => $colour};
-  border: 3px solid ${({ theme }) => theme.colour.surface};
-  box-shadow: 0 0 0 1px ${({ theme }) => theme.colour.borderStrong};
+  border: 3px solid ${theme.colour.surface};
+  box-shadow: 0 0 0 1px ${theme.colour.borderStrong};
   transition:
-    box-shadow ${({ theme }) => theme.motion.fast},
-    transform ${({ theme }) => theme.motion.fast};
+    box-shadow ${theme.motion.fast},
+    transform ${theme.motion.fast};
 
   ${Option}:hover & {
     transform: scale(1.06);
   }
   ${Radio}:checked + & {
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colour.text};
+    box-shadow: 0 0 0 3px ${theme.colour.text};
   }
   ${Radio}:focus-visible + & {
-    outline: 3px solid ${({ theme }) => theme.colour.focus};
+    outline: 3px solid ${theme.colour.focus};
     outline-offset: 3px;
   }
 `;

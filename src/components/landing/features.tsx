@@ -2,6 +2,7 @@ import { BatteryFull, Droplets, PawPrint, Zap, type LucideIcon } from 'lucide-re
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SectionBand, SectionInner, SectionLead, SectionTitle } from '@/components/landing/section-layout';
+import { theme } from '@/app/theme';
 
 type FeatureKey = 'autoRoll' | 'battery' | 'waterproof' | 'texture';
 
@@ -41,15 +42,15 @@ export function Features() {
 
 const Grid = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: ${({ theme }) => theme.space.xl} 0 0;
+  gap: ${theme.space.lg};
+  margin: ${theme.space.xl} 0 0;
   padding: 0;
   list-style: none;
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+  @media (min-width: ${theme.breakpoint.sm}) {
     grid-template-columns: repeat(2, 1fr);
   }
-  @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
+  @media (min-width: ${theme.breakpoint.lg}) {
     grid-template-columns: repeat(4, 1fr);
   }
 `;
@@ -59,16 +60,16 @@ const Card = styled.li`
   display: grid;
   grid-template-columns: auto 1fr;
   align-content: start;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  gap: ${theme.space.xs} ${theme.space.md};
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colour.border};
+  border-radius: ${theme.radius.lg};
+  background: ${theme.colour.surface};
+  box-shadow: ${theme.shadow.card};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+  @media (min-width: ${theme.breakpoint.sm}) {
     grid-template-columns: 1fr;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
 `;
 
@@ -78,21 +79,21 @@ const IconBubble = styled.span`
   width: 56px;
   height: 56px;
   grid-row: span 2;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colour.brandSoft};
-  color: ${({ theme }) => theme.colour.brand};
+  border-radius: ${theme.radius.md};
+  background: ${theme.colour.brandSoft};
+  color: ${theme.colour.brand};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+  @media (min-width: ${theme.breakpoint.sm}) {
     grid-row: auto;
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const CardTitle = styled.h3`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const CardText = styled.p`
-  color: ${({ theme }) => theme.colour.textMuted};
+  color: ${theme.colour.textMuted};
 `;

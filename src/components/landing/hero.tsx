@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { colourById } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { theme } from '@/app/theme';
 
 /** Intrinsic size of the hero image in CSS px (the SVGs are square); reserves space, no layout shift. */
 const IMAGE_SIZE = 480;
@@ -61,12 +62,12 @@ const fadeIn = keyframes`
 const Figure = styled.figure`
   margin: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   justify-items: center;
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+  @media (min-width: ${theme.breakpoint.md}) {
     position: sticky;
-    top: ${({ theme }) => theme.space.xl};
+    top: ${theme.space.xl};
   }
 `;
 
@@ -76,16 +77,12 @@ const Stage = styled.div`
   display: grid;
   place-items: center;
   padding: clamp(1.5rem, 6vw, 3.5rem);
-  border-radius: ${({ theme }) => theme.radius.xl};
+  border-radius: ${theme.radius.xl};
   background:
-    radial-gradient(circle at 30% 25%, ${({ theme }) => theme.colour.surface} 0%, transparent 55%),
-    linear-gradient(
-      160deg,
-      ${({ theme }) => theme.colour.brandSoft} 0%,
-      ${({ theme }) => theme.colour.surfaceMuted} 100%
-    );
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+    radial-gradient(circle at 30% 25%, ${theme.colour.surface} 0%, transparent 55%),
+    linear-gradient(160deg, ${theme.colour.brandSoft} 0%, ${theme.colour.surfaceMuted} 100%);
+  border: 1px solid ${theme.colour.border};
+  box-shadow: ${theme.shadow.card};
   overflow: hidden;
 `;
 
@@ -101,29 +98,29 @@ const Image = styled.img`
   object-fit: contain;
 
   &[data-fade-in] {
-    animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
+    animation: ${fadeIn} ${theme.motion.normal} ease-out;
   }
 `;
 
 const NewBadge = styled.span`
   position: absolute;
-  top: ${({ theme }) => theme.space.md};
-  left: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.accent};
-  color: ${({ theme }) => theme.colour.textInverse};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  top: ${theme.space.md};
+  left: ${theme.space.md};
+  padding: ${theme.space.xs} ${theme.space.md};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.accent};
+  color: ${theme.colour.textInverse};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.black};
   letter-spacing: 0.04em;
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  box-shadow: ${theme.shadow.card};
 `;
 
 const SizeNote = styled.figcaption`
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.surfaceMuted};
-  color: ${({ theme }) => theme.colour.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  padding: ${theme.space.xs} ${theme.space.md};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.surfaceMuted};
+  color: ${theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
 `;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { SectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
+import { MutedSectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
+import { theme } from '@/app/theme';
 
 type StepKey = 'charge' | 'activate' | 'play';
 
@@ -13,7 +14,7 @@ const STEPS: readonly StepKey[] = ['charge', 'activate', 'play'];
 export function HowItWorks() {
   const { t } = useTranslation();
   return (
-    <SectionBand $tone="muted" aria-labelledby="how-it-works-title">
+    <MutedSectionBand aria-labelledby="how-it-works-title">
       <SectionInner>
         <SectionTitle id="how-it-works-title">{t('howItWorks.title')}</SectionTitle>
         <Steps>
@@ -27,18 +28,18 @@ export function HowItWorks() {
           ))}
         </Steps>
       </SectionInner>
-    </SectionBand>
+    </MutedSectionBand>
   );
 }
 
 const Steps = styled.ol`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
-  margin: ${({ theme }) => theme.space.xl} 0 0;
+  gap: ${theme.space.xl};
+  margin: ${theme.space.xl} 0 0;
   padding: 0;
   list-style: none;
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+  @media (min-width: ${theme.breakpoint.md}) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -47,7 +48,7 @@ const Step = styled.li`
   display: grid;
   justify-items: center;
   align-content: start;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   text-align: center;
 `;
 
@@ -56,29 +57,29 @@ const Numeral = styled.span`
   place-items: center;
   width: 64px;
   height: 64px;
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.brand};
-  color: ${({ theme }) => theme.colour.textInverse};
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.black};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
+  margin-bottom: ${theme.space.sm};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.brand};
+  color: ${theme.colour.textInverse};
+  font-size: ${theme.font.size.xl};
+  font-weight: ${theme.font.weight.black};
+  box-shadow: ${theme.shadow.raised};
 `;
 
 const StepLabel = styled.span`
-  color: ${({ theme }) => theme.colour.brand};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${theme.colour.brand};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: 0.08em;
   text-transform: uppercase;
 `;
 
 const StepTitle = styled.h3`
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.xl};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const StepText = styled.p`
   max-width: 22rem;
-  color: ${({ theme }) => theme.colour.textMuted};
+  color: ${theme.colour.textMuted};
 `;

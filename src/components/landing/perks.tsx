@@ -1,6 +1,7 @@
 import { RotateCcw, ShieldCheck, Truck, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { theme } from '@/app/theme';
 
 type PerkKey = 'freeShipping' | 'warranty' | 'returns';
 
@@ -34,7 +35,7 @@ export function Perks({ className }: { className?: string }) {
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -43,10 +44,10 @@ const List = styled.ul`
 const Item = styled.li`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  gap: ${theme.space.sm};
+  color: ${theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const IconBubble = styled.span`
@@ -54,8 +55,8 @@ const IconBubble = styled.span`
   place-items: center;
   width: 32px;
   height: 32px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.successSoft};
-  color: ${({ theme }) => theme.colour.success};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.successSoft};
+  color: ${theme.colour.success};
   flex-shrink: 0;
 `;

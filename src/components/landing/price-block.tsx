@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { DISCOUNT_PERCENT, LIST_PRICE_CENTS, UNIT_PRICE_CENTS } from '@machines/catalog';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /**
  * The price block (spec §2 'Landing page', §9): the unit price $21.98, the crossed-out list price $39.99
@@ -29,27 +30,27 @@ const Row = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
 `;
 
 const Current = styled.span`
   font-size: clamp(2rem, 6vw, 2.5rem);
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-weight: ${theme.font.weight.black};
   line-height: 1;
-  color: ${({ theme }) => theme.colour.brand};
+  color: ${theme.colour.brand};
 `;
 
 const Struck = styled.s`
-  font-size: ${({ theme }) => theme.font.size.xl};
-  color: ${({ theme }) => theme.colour.textMuted};
+  font-size: ${theme.font.size.xl};
+  color: ${theme.colour.textMuted};
 `;
 
 const Discount = styled.span`
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colour.danger};
-  color: ${({ theme }) => theme.colour.textInverse};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.colour.danger};
+  color: ${theme.colour.textInverse};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.black};
   letter-spacing: 0.03em;
 `;

@@ -7,6 +7,7 @@ import { Perks } from '@/components/landing/perks';
 import { PriceBlock } from '@/components/landing/price-block';
 import { QuantityStepper } from '@/components/landing/quantity-stepper';
 import { Stars } from '@/components/ui/stars';
+import { theme } from '@/app/theme';
 
 /**
  * The product column of the landing page (spec §2 'Landing page'), in the spec's order: the page's only
@@ -42,31 +43,31 @@ export function ProductDetails() {
 
 const Column = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   min-width: 0;
 `;
 
 const Intro = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Title = styled.h1`
-  font-size: ${({ theme }) => theme.font.size.hero};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-size: ${theme.font.size.hero};
+  font-weight: ${theme.font.weight.black};
   line-height: 1.1;
   letter-spacing: -0.02em;
   text-wrap: balance;
 `;
 
 const Tagline = styled.p`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  color: ${({ theme }) => theme.colour.brand};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
+  color: ${theme.colour.brand};
 `;
 
 const Description = styled.p`
-  color: ${({ theme }) => theme.colour.textMuted};
+  color: ${theme.colour.textMuted};
   text-wrap: pretty;
 `;
 
@@ -74,19 +75,19 @@ const Rating = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space.sm};
+  color: ${theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Divider = styled.hr`
   width: 100%;
   margin: 0;
   border: 0;
-  border-top: 1px solid ${({ theme }) => theme.colour.border};
+  border-top: 1px solid ${theme.colour.border};
 `;
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { selectCanDecrement, selectQuantity } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { theme } from '@/app/theme';
 
 /**
  * The quantity stepper (spec §2 'Landing page'; §4, §5: starts at 1, never below 1, no maximum):
@@ -65,18 +66,18 @@ function QuantityValue({ id }: { id: string }) {
 
 const Label = styled.label`
   display: block;
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin-bottom: ${theme.space.sm};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Group = styled.div`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs};
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.surface};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs};
+  border: 1px solid ${theme.colour.border};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.surface};
 `;
 
 const StepButton = styled.button`
@@ -86,26 +87,26 @@ const StepButton = styled.button`
   height: 44px;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.surfaceMuted};
-  color: ${({ theme }) => theme.colour.text};
-  transition: background-color ${({ theme }) => theme.motion.fast};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.surfaceMuted};
+  color: ${theme.colour.text};
+  transition: background-color ${theme.motion.fast};
 
   &:hover:not([aria-disabled='true']) {
-    background: ${({ theme }) => theme.colour.brandSoft};
-    color: ${({ theme }) => theme.colour.brand};
+    background: ${theme.colour.brandSoft};
+    color: ${theme.colour.brand};
   }
   &[aria-disabled='true'] {
     cursor: not-allowed;
-    color: ${({ theme }) => theme.colour.textMuted};
+    color: ${theme.colour.textMuted};
   }
 `;
 
 const Value = styled.output`
   min-width: 3ch;
-  padding-inline: ${({ theme }) => theme.space.sm};
+  padding-inline: ${theme.space.sm};
   text-align: center;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
   font-variant-numeric: tabular-nums;
 `;

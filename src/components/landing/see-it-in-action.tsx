@@ -5,6 +5,7 @@ import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { ButtonLink } from '@/components/ui/button';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /** Intrinsic size of the block's image in CSS px. */
 const IMAGE_SIZE = 320;
@@ -44,59 +45,59 @@ function ActionImage() {
 }
 
 const Band = styled.section`
-  padding: ${({ theme }) => theme.space.section} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.section} ${theme.space.md};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    padding-inline: ${({ theme }) => theme.space.xl};
+  @media (min-width: ${theme.breakpoint.md}) {
+    padding-inline: ${theme.space.xl};
   }
 `;
 
 const Panel = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   align-items: center;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
   padding: clamp(1.5rem, 6vw, 4rem);
-  border-radius: ${({ theme }) => theme.radius.xl};
+  border-radius: ${theme.radius.xl};
   background:
-    radial-gradient(circle at 85% 30%, ${({ theme }) => theme.colour.brand} 0%, transparent 45%),
-    radial-gradient(circle at 10% 100%, ${({ theme }) => theme.colour.accent} 0%, transparent 40%),
-    ${({ theme }) => theme.colour.surfaceDark};
-  color: ${({ theme }) => theme.colour.textInverse};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
+    radial-gradient(circle at 85% 30%, ${theme.colour.brand} 0%, transparent 45%),
+    radial-gradient(circle at 10% 100%, ${theme.colour.accent} 0%, transparent 40%),
+    ${theme.colour.surfaceDark};
+  color: ${theme.colour.textInverse};
+  box-shadow: ${theme.shadow.raised};
   overflow: hidden;
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+  @media (min-width: ${theme.breakpoint.md}) {
     grid-template-columns: 3fr 2fr;
   }
 `;
 
 const Copy = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Title = styled.h2`
   font-size: clamp(1.625rem, 4vw, 2.25rem);
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-weight: ${theme.font.weight.black};
   line-height: 1.2;
 `;
 
 const Text = styled.p`
   max-width: 36rem;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
   text-wrap: pretty;
 `;
 
 /** Full width on small screens so the label stays on one line. */
 const CtaLink = styled(ButtonLink)`
   width: 100%;
-  padding-inline: ${({ theme }) => theme.space.md};
+  padding-inline: ${theme.space.md};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+  @media (min-width: ${theme.breakpoint.sm}) {
     width: auto;
-    padding-inline: ${({ theme }) => theme.space.lg};
+    padding-inline: ${theme.space.lg};
   }
 `;
 
@@ -108,6 +109,6 @@ const Visual = styled.div`
     width: min(100%, 280px);
     height: auto;
     aspect-ratio: 1;
-    filter: drop-shadow(${({ theme }) => theme.shadow.raised});
+    filter: drop-shadow(${theme.shadow.raised});
   }
 `;

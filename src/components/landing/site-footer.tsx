@@ -2,6 +2,7 @@ import { AtSign, Camera, CirclePlay, ExternalLink, ThumbsUp, type LucideIcon } f
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { theme } from '@/app/theme';
 
 type FooterLinkKey =
   | 'features'
@@ -91,23 +92,23 @@ const Footer = styled.footer`
   /* Always below the fold: skip its layout and paint until it nears the viewport (issue 11). */
   content-visibility: auto;
   contain-intrinsic-size: auto 600px;
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.colour.surfaceDark};
-  color: ${({ theme }) => theme.colour.textInverse};
+  padding: ${theme.space.xxl} ${theme.space.md} ${theme.space.xl};
+  background: ${theme.colour.surfaceDark};
+  color: ${theme.colour.textInverse};
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
-    padding-inline: ${({ theme }) => theme.space.xl};
+  @media (min-width: ${theme.breakpoint.md}) {
+    padding-inline: ${theme.space.xl};
   }
 `;
 
 const Inner = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  gap: ${theme.space.xl} ${theme.space.md};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
   grid-template-columns: repeat(3, minmax(0, 1fr));
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
+  @media (min-width: ${theme.breakpoint.lg}) {
     grid-template-columns: 2fr repeat(3, 1fr);
   }
 `;
@@ -115,17 +116,17 @@ const Inner = styled.div`
 const Brand = styled.div`
   display: grid;
   align-content: start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   grid-column: 1 / -1;
 
-  @media (min-width: ${({ theme }) => theme.breakpoint.lg}) {
+  @media (min-width: ${theme.breakpoint.lg}) {
     grid-column: auto;
   }
 `;
 
 const BrandName = styled.p`
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.black};
+  font-size: ${theme.font.size.xl};
+  font-weight: ${theme.font.weight.black};
 `;
 
 const Tagline = styled.p`
@@ -134,14 +135,14 @@ const Tagline = styled.p`
 `;
 
 const SocialHeading = styled.h2`
-  margin-top: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin-top: ${theme.space.sm};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Socials = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -152,24 +153,24 @@ const SocialIcon = styled.span`
   place-items: center;
   width: 40px;
   height: 40px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ theme }) => theme.colour.textMuted};
+  border-radius: ${theme.radius.pill};
+  border: 1px solid ${theme.colour.textMuted};
 `;
 
 const Column = styled.div`
   display: grid;
   align-content: start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const ColumnHeading = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.md};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.md};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Links = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -177,7 +178,7 @@ const Links = styled.ul`
 
 const Placeholder = styled.span`
   opacity: 0.85;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Bottom = styled.div`
@@ -185,12 +186,12 @@ const Bottom = styled.div`
   flex-wrap: wrap;
   justify-content: space-between;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  max-width: ${({ theme }) => theme.layout.maxWidth};
-  margin: ${({ theme }) => theme.space.xl} auto 0;
-  padding-top: ${({ theme }) => theme.space.lg};
-  border-top: 1px solid ${({ theme }) => theme.colour.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space.md};
+  max-width: ${theme.layout.maxWidth};
+  margin: ${theme.space.xl} auto 0;
+  padding-top: ${theme.space.lg};
+  border-top: 1px solid ${theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Copyright = styled.p`
@@ -200,9 +201,9 @@ const Copyright = styled.p`
 const BuilderLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 44px;
-  color: ${({ theme }) => theme.colour.textInverse};
+  color: ${theme.colour.textInverse};
   text-decoration: underline;
   text-underline-offset: 3px;
 

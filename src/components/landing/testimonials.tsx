@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { CardList, SectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
+import { CardList, MutedSectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
 import { Stars } from '@/components/ui/stars';
+import { theme } from '@/app/theme';
 
 type TestimonialKey = 'sarah' | 'james' | 'priya';
 
@@ -14,7 +15,7 @@ const TESTIMONIALS: readonly TestimonialKey[] = ['sarah', 'james', 'priya'];
 export function Testimonials() {
   const { t } = useTranslation();
   return (
-    <SectionBand id="reviews" $tone="muted" aria-labelledby="testimonials-title">
+    <MutedSectionBand id="reviews" aria-labelledby="testimonials-title">
       <SectionInner>
         <SectionTitle id="testimonials-title">{t('testimonials.title')}</SectionTitle>
         <CardList>
@@ -40,7 +41,7 @@ export function Testimonials() {
           })}
         </CardList>
       </SectionInner>
-    </SectionBand>
+    </MutedSectionBand>
   );
 }
 
@@ -48,18 +49,18 @@ const Card = styled.figure`
   height: 100%;
   display: grid;
   grid-template-rows: auto 1fr auto;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colour.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colour.border};
+  border-radius: ${theme.radius.lg};
+  background: ${theme.colour.surface};
+  box-shadow: ${theme.shadow.card};
 `;
 
 const Quote = styled.blockquote`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
   text-wrap: pretty;
 
   p::before {
@@ -73,7 +74,7 @@ const Quote = styled.blockquote`
 const Caption = styled.figcaption`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Avatar = styled.span`
@@ -81,19 +82,19 @@ const Avatar = styled.span`
   place-items: center;
   width: 40px;
   height: 40px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colour.brandSoft};
-  color: ${({ theme }) => theme.colour.brand};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.colour.brandSoft};
+  color: ${theme.colour.brand};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const CustomerName = styled.span`
   display: block;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Pet = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colour.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
 `;

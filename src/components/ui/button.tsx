@@ -1,30 +1,41 @@
 import styled, { css } from 'styled-components';
+import { theme } from '@/app/theme';
 
-/** Visual variants of {@link Button}. */
+/** Visual variants of {@link Button}, its `data-variant` attribute. */
 export type ButtonVariant = 'primary' | 'secondary' | 'paypal' | 'ghost';
 
 /**
  * Shared button styles: at least 44×44 CSS px (beyond WCAG 2.5.8's 24 px), visible focus ring from the
- * global styles, disabled look. Use `as="a"` for links that look like buttons.
+ * global styles, disabled look. The variant and the width are attributes of the element,
+ * `data-variant` ({@link ButtonVariant}; primary when absent) and `data-block` (full width), so the
+ * rules are static: styled-components computes them once, not on every render (issue 11).
  */
-export const buttonStyles = css<{ $variant?: ButtonVariant; $block?: boolean }>`
+export const buttonStyles = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 44px;
   min-width: 44px;
   padding: 0.75rem 1.5rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${theme.radius.pill};
   border: 2px solid transparent;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: ${theme.font.weight.bold};
+  font-size: ${theme.font.size.md};
   text-decoration: none;
   transition:
-    background-color ${({ theme }) => theme.motion.fast},
-    transform ${({ theme }) => theme.motion.fast};
-  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+    background-color ${theme.motion.fast},
+    transform ${theme.motion.fast};
+  width: auto;
+  background: ${theme.colour.brand};
+  color: ${theme.colour.textInverse};
 
+  &[data-block] {
+    width: 100%;
+  }
+  &:hover:not(:disabled) {
+    background: ${theme.colour.brandHover};
+  }
   &:active:not(:disabled) {
     transform: translateY(1px);
   }
@@ -34,56 +45,42 @@ export const buttonStyles = css<{ $variant?: ButtonVariant; $block?: boolean }>`
     opacity: 0.7;
   }
 
-  ${({ $variant = 'primary', theme }) => {
-    switch ($variant) {
-      case 'primary':
-        return css`
-          background: ${theme.colour.brand};
-          color: ${theme.colour.textInverse};
-          &:hover:not(:disabled) {
-            background: ${theme.colour.brandHover};
-          }
-        `;
-      case 'secondary':
-        return css`
-          background: ${theme.colour.surface};
-          color: ${theme.colour.brand};
-          border-color: ${theme.colour.brand};
-          &:hover:not(:disabled) {
-            background: ${theme.colour.brandSoft};
-          }
-        `;
-      case 'paypal':
-        return css`
-          background: ${theme.colour.paypal};
-          color: ${theme.colour.paypalText};
-          &:hover:not(:disabled) {
-            filter: brightness(0.95);
-          }
-        `;
-      case 'ghost':
-        return css`
-          background: transparent;
-          color: ${theme.colour.text};
-          &:hover:not(:disabled) {
-            background: ${theme.colour.surfaceMuted};
-          }
-        `;
+  &[data-variant='secondary'] {
+    background: ${theme.colour.surface};
+    color: ${theme.colour.brand};
+    border-color: ${theme.colour.brand};
+    &:hover:not(:disabled) {
+      background: ${theme.colour.brandSoft};
     }
-  }}
+  }
+  &[data-variant='paypal'] {
+    background: ${theme.colour.paypal};
+    color: ${theme.colour.paypalText};
+    &:hover:not(:disabled) {
+      background: ${theme.colour.paypal};
+      filter: brightness(0.95);
+    }
+  }
+  &[data-variant='ghost'] {
+    background: transparent;
+    color: ${theme.colour.text};
+    &:hover:not(:disabled) {
+      background: ${theme.colour.surfaceMuted};
+    }
+  }
 `;
 
 /**
- * The shop's button. Props: `$variant` ('primary' default | 'secondary' | 'paypal' | 'ghost'),
- * `$block` (full width). Defaults to `type="button"` so it never submits a form by accident.
+ * The shop's button, styled by {@link buttonStyles}: `data-variant` picks the variant, `data-block`
+ * makes it full width. Defaults to `type="button"` so it never submits a form by accident.
  */
 export const Button = styled.button.attrs<{ type?: 'button' | 'submit' | 'reset' }>((props) => ({
   type: props.type ?? 'button',
-}))<{ $variant?: ButtonVariant; $block?: boolean }>`
+}))`
   ${buttonStyles}
 `;
 
-/** A link styled as a {@link Button} (same props). */
-export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $block?: boolean }>`
+/** A link styled as a {@link Button} (same attributes). */
+export const ButtonLink = styled.a`
   ${buttonStyles}
 `;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lineTotalCents, type LineItem } from '@machines/pricing';
 import { formatCents } from '@/lib/format-money';
+import { theme } from '@/app/theme';
 
 /**
  * One line item as a list item, shared by the cart modal and the checkout's Order Summary (spec §2):
@@ -27,14 +28,14 @@ const Row = styled.li`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Thumb = styled.img`
   object-fit: cover;
-  border: 1px solid ${({ theme }) => theme.colour.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colour.surfaceMuted};
+  border: 1px solid ${theme.colour.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.colour.surfaceMuted};
 `;
 
 const Details = styled.div`
@@ -44,14 +45,14 @@ const Details = styled.div`
 `;
 
 const Name = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Meta = styled.p`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colour.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colour.textMuted};
 `;
 
 const Amount = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
 `;

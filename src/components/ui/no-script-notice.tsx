@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { theme } from '@/app/theme';
 
 /**
  * What a shopper without JavaScript sees at the top of every prerendered page (issue 10): buying
@@ -19,8 +20,8 @@ export function NoScriptNotice() {
 
 const Notice = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colour.surfaceDark};
-  color: ${({ theme }) => theme.colour.textInverse};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.colour.surfaceDark};
+  color: ${theme.colour.textInverse};
   text-align: center;
 `;

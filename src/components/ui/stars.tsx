@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import styled from 'styled-components';
+import { theme } from '@/app/theme';
 
 /** Props of {@link Stars}. */
 export interface StarsProps {
@@ -21,7 +22,7 @@ export function Stars({ label, rating = MAX_STARS, size = 20 }: StarsProps) {
   return (
     <Row role="img" aria-label={label}>
       {Array.from({ length: MAX_STARS }, (_, index) => (
-        <Icon key={index} $filled={index < rating} size={size} strokeWidth={1.75} />
+        <Star key={index} fill={index < rating ? 'currentColor' : 'none'} size={size} strokeWidth={1.75} />
       ))}
     </Row>
   );
@@ -30,9 +31,5 @@ export function Stars({ label, rating = MAX_STARS, size = 20 }: StarsProps) {
 const Row = styled.span`
   display: inline-flex;
   gap: 2px;
-  color: ${({ theme }) => theme.colour.star};
-`;
-
-const Icon = styled(Star)<{ $filled: boolean }>`
-  fill: ${({ $filled }) => ($filled ? 'currentColor' : 'none')};
+  color: ${theme.colour.star};
 `;
