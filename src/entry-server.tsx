@@ -9,10 +9,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
+import { createActor } from 'xstate';
 import { App } from '@/app/app';
 import { createI18n } from '@/app/i18n';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
 import { COLOURS, DEFAULT_COLOUR_ID, PRODUCT_ID, PRODUCT_NAME, UNIT_PRICE_CENTS } from '@machines/catalog';
+import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront-machine';
 
 /** Site-wide values the SEO tags need. */
 export interface SiteOptions {
@@ -146,6 +148,41 @@ function seoTags(routePath: string, { siteUrl, description }: SiteOptions, t: TF
 }
 
 /**
+ * The landing page's storefront once something is in the cart (one ball, cart closed): the state the
+ * first 'Add to Cart' reaches. Rendered only for its styles, see {@link collectReachableStyles}.
+ */
+function storefrontWithCart(): StorefrontSnapshot {
+  const { context } = createActor(storefrontMachine).getSnapshot();
+  return storefrontMachine.resolveState({
+    value: { cart: 'closed', toast: 'hidden' },
+    context: { ...context, cartCount: 1 },
+  });
+}
+
+/**
+ * Adds to `sheet` the styles of what a tap on `routePath` renders for the first time, discarding the
+ * markup: on `/`, the cart's line, total and actions, which the first 'Add to Cart' mounts (the page is
+ * prerendered with an empty cart). With their rules in the critical CSS, styled-components finds them
+ * already present when hydrated and inserts none during that tap (issue 11: inserting rules rebuilds
+ * the style sheet and restyles inside the tap's frame).
+ */
+function collectReachableStyles(sheet: ServerStyleSheet, routePath: string): void {
+  if (routePath !== '/') return;
+  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  try {
+    renderToString(
+      sheet.collectStyles(
+        <StrictMode>
+          <App router={router} storefrontSnapshot={storefrontWithCart()} />
+        </StrictMode>,
+      ),
+    );
+  } finally {
+    router.dispose();
+  }
+}
+
+/**
  * Renders `pathname` (no navigation state: the checkout shows its default, one Hot Pink ball) to HTML.
  * Loads every lazy route first, so the output contains no loading state.
  * @throws when rendering throws (a broken page fails the build rather than shipping an error screen).
@@ -165,6 +202,7 @@ export async function renderPage(pathname: string, site: SiteOptions): Promise<R
       ),
     );
     const { hoisted, content } = splitHoistables(lowercaseHtmlAttributes(markup));
+    collectReachableStyles(sheet, routePath);
     const { t } = createI18n();
     return {
       head: titleTag(routePath, t) + hoisted + seoTags(routePath, site, t) + sheet.getStyleTags(),

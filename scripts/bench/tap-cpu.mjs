@@ -3,8 +3,8 @@
 /**
  * Main-thread CPU time per tap, from a Chromium trace: a figure that, unlike Event Timing durations,
  * hardly moves when other processes compete for the CPU (thread time `tdur` counts only the time the
- * renderer's main thread actually ran). For each landing-page tap of the bench's journey it traces the
- * tap plus 400 ms (no CPU throttling: 1× ms of this machine) and sums, on the renderer main thread:
+ * renderer's main thread actually ran). For each tap of the bench's journey (landing page, cart, then
+ * checkout after 'Proceed to Checkout') it traces the tap plus 400 ms (no CPU throttling: 1× ms of this machine) and sums, on the renderer main thread:
  * all top-level tasks, event handlers (`EventDispatch`, React's render and commit run inside them),
  * style recalculation (`UpdateLayoutTree`, with the most elements restyled), layout and paint.
  * Prints medians of `--runs` journeys (default 5).
@@ -23,6 +23,22 @@ const distDir = args[0];
 const port = Number(option('--port', 4386));
 const runs = Number(option('--runs', 5));
 
+/** What the journey types into the checkout form before submitting: [label, value]. */
+const SHOPPER_FIELDS = [
+  ['Email address', 'sam@example.com'],
+  ['First name', 'Sam'],
+  ['Last name', 'Rivera'],
+  ['Address', '1 Main St'],
+  ['City', 'Springfield'],
+  ['State', 'IL'],
+  ['ZIP code', '62701'],
+  ['Card number', '4242424242424242'],
+  ['Expiry date', '12/30'],
+  ['CVV', '123'],
+  ['Name on card', 'Sam Rivera'],
+];
+
+/** The taps, in journey order: [row label, locate the target, optional steps before and after it]. */
 const TAPS = [
   ['colour: swatch Ocean Blue', (p) => p.locator('label', { has: p.getByRole('radio', { name: 'Ocean Blue' }) })],
   ['colour: showcase card Sunset Orange', (p) => p.getByRole('button', { name: 'Sunset Orange', exact: true })],
@@ -31,6 +47,30 @@ const TAPS = [
   ['Add to Cart', (p) => p.getByRole('button', { name: /^Add to Cart/ })],
   ['open cart (cart button)', (p) => p.getByRole('button', { name: /^Open cart/ })],
   ['close cart (Continue Shopping)', (p) => p.getByRole('button', { name: 'Continue Shopping' })],
+  ['Buy Now (opens cart)', (p) => p.getByRole('button', { name: 'Buy Now with PayPal' })],
+  [
+    'Proceed to Checkout',
+    (p) => p.getByRole('button', { name: 'Proceed to Checkout' }),
+    {
+      // The chunk preloads when the cart opens: trace the tap, not the network.
+      before: (p) => p.waitForLoadState('networkidle'),
+      after: async (p) => {
+        await p.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+        await waitForHydration(p);
+      },
+    },
+  ],
+  ['shipping method Express', (p) => p.getByText('Express Shipping')],
+  ['focus a field (tap Email)', (p) => p.getByLabel('Email address')],
+  [
+    'submit (Complete Order)',
+    (p) => p.getByRole('button', { name: /^Complete Order/ }),
+    {
+      before: async (p) => {
+        for (const [label, value] of SHOPPER_FIELDS) await p.getByLabel(label, { exact: true }).fill(value);
+      },
+    },
+  ],
 ];
 
 /** Traces one tap on `locator` and returns thread-time sums in ms. */
@@ -87,7 +127,11 @@ try {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForLoadState('networkidle');
     await waitForHydration(page);
-    for (const [name, locate] of TAPS) samples[name].push(await traceTap(page, cdp, locate(page)));
+    for (const [name, locate, { before, after } = {}] of TAPS) {
+      await before?.(page);
+      samples[name].push(await traceTap(page, cdp, locate(page)));
+      await after?.(page);
+    }
     await context.close();
   }
 } finally {
