@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { PAUSED_AT, fillCheckoutForm, openShop } from './shop';
+import { PAUSED_AT, fillCheckoutForm, openShop, untilAppReady } from './shop';
 import type { Page } from '@playwright/test';
 
 /** Puts `quantity` Ocean Blue balls in the cart from the landing page and proceeds to checkout. */
@@ -56,6 +56,7 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await openShop(page);
     await proceedWithOceanBlue(page, 2);
     await page.reload();
+    await untilAppReady(page);
     const item = summaryLine(page);
     await expect(item).toContainText('Colour: Ocean Blue');
     await expect(item).toContainText('Qty: 2');

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectAppReady } from './shop';
 
 /**
  * Content Security Policy (issue 6), against whichever server runs the suite (`vite preview`, or nginx
@@ -80,6 +81,7 @@ test('a hostile ?lng= shows the shop in English and runs nothing', async ({ page
   });
 
   await page.goto(`/?lng=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+  await expectAppReady(page);
 
   await expect(page.getByRole('button', { name: 'Add to Cart - $21.98' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

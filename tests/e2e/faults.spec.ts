@@ -18,7 +18,7 @@ import {
 } from './cart-faults';
 import { expect, test } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, serveRelease, urlEndingIn } from './releases';
-import { openShop } from './shop';
+import { openShop, untilAppReady } from './shop';
 
 /**
  * Issue 10: what the shopper sees when the network or a deploy fails them, against the production
@@ -55,6 +55,7 @@ test.describe('a deploy during the visit (issue 10)', () => {
     const pageLoads = await proceedAfterDeploy(page, release.dir);
 
     await expect(page).toHaveURL(/\/checkout$/);
+    await untilAppReady(page);
     await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText(COLOUR_LINE);
     expect(pageLoads(), 'exactly one reload').toBe(1);
     await expectCheckoutWithCart(page);
@@ -83,7 +84,7 @@ test.describe('a deploy whose new release lacks the checkout code too (issue 10)
     await runClockUntil(page, () => page.getByRole('alert').isVisible());
 
     // The reload lands on /checkout, whose code is missing too: the shop opens at '/' with the kept
-    // cart open, saying the checkout is unavailable (main.tsx), and does not reload again.
+    // cart open, saying the checkout is unavailable (src/boot/start.tsx), and does not reload again.
     await expect(page.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
     await expect(cartDialog(page)).toContainText(COLOUR_LINE);
     await expect(cartDialog(page)).toContainText(QUANTITY_LINE);

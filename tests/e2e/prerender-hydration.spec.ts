@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectAppReady } from './shop';
 
 /**
  * The build prerenders `/`, `/checkout` and the not-found page (scripts/prerender.mjs) and the client
- * hydrates that markup (src/main.tsx). These tests load each prerendered file and check that it holds
+ * hydrates that markup (src/boot/start.tsx). These tests load each prerendered file and check that it holds
  * the page's content and critical CSS before any script runs, and that hydration adopts it as it is:
  * no console warning or error (the fixture fails the test on errors), and #root never loses a child,
  * which a client render or a hydration mismatch (React re-renders the root) would cause.
@@ -81,6 +82,7 @@ test('reloading /checkout with a cart in history renders that cart on the client
 }) => {
   const warnings = await watchHydration(page);
   await page.goto('/');
+  await expectAppReady(page);
   await page.getByRole('radio', { name: 'Ocean Blue' }).check({ force: true });
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: 'Add to Cart - $43.96' }).click();

@@ -1,10 +1,12 @@
 import { expect, test } from './fixtures';
+import { expectAppReady } from './shop';
 
 const START = new Date('2026-11-22T10:00:00.000Z');
 
 test('a shopper buys two Ocean Blue balls with Express shipping, end to end', async ({ page }) => {
   await page.clock.install({ time: START });
   await page.goto('/');
+  await expectAppReady(page);
 
   await page.getByRole('radio', { name: 'Ocean Blue' }).check({ force: true });
   await expect(page.getByRole('img', { name: /Ocean Blue/ }).first()).toHaveAttribute('src', /ocean-blue/);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
 import { SHOPPER_DETAILS } from '../shopper-details';
 
 /** The fixed moment every browser test's fake clock starts at (ms since the epoch: 1795860000000). */
@@ -8,16 +9,47 @@ export const START = new Date('2026-11-28T10:00:00.000Z');
 export const PAUSED_AT = START.getTime() + 60_000;
 
 /**
- * Opens `path` with Playwright's fake clock installed at {@link START}, waits for the app to render,
- * then pauses the clock at {@link PAUSED_AT} so every app timer (toast, processing, redirect) only
- * moves when the test calls `page.clock.runFor(ms)`.
+ * Opens `path` with Playwright's fake clock installed at {@link START}, waits for the app to be
+ * interactive, then pauses the clock at {@link PAUSED_AT} so every app timer (toast, processing,
+ * redirect) only moves when the test calls `page.clock.runFor(ms)`.
  */
 export async function openShop(page: Page, path = '/'): Promise<void> {
   await keepRealTimers(page);
   await page.clock.install({ time: START });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAppReady(page);
   await page.clock.pauseAt(PAUSED_AT);
+}
+
+/**
+ * Waits until the app is interactive (`data-app-ready` on `<html>`, src/early/app-ready.ts): it starts
+ * after the prerendered page's first paint, so a test that must see a tap's effect at once (Playwright's
+ * `check()` verifies the new state immediately) waits for it; a shopper's earlier taps are replayed.
+ */
+export async function expectAppReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '');
+}
+
+/**
+ * Waits until the app in a page loaded while the fake clock is paused (a reload) is interactive. The
+ * app starts one animation frame after the page's `load` (src/boot/after-first-paint.ts), and a paused
+ * clock holds animation frames: this advances it one frame (16 ms) at a time until the app is ready.
+ */
+export async function untilAppReady(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        // While the page reloads, its old document is gone: not ready yet.
+        const ready = await page
+          .evaluate((name) => document.documentElement.hasAttribute(name), APP_READY_ATTRIBUTE)
+          .catch(() => false);
+        if (!ready) await page.clock.runFor(16).catch(() => undefined);
+        return ready;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /**

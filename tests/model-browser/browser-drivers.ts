@@ -11,7 +11,9 @@ import { orderNumberFromTimestamp } from '@machines/order-number';
 import { SHIPPING_METHODS } from '@machines/pricing';
 import type { StorefrontSnapshot } from '@machines/storefront-machine';
 import en from '@/locales/en';
+import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
 import { expect } from '../e2e/fixtures';
+import { untilAppReady } from '../e2e/shop';
 import { FIELD_LABELS, FORM_VALUES, checkoutView, type CheckoutModelEvent } from '../model/checkout-model';
 import type { PathDriver } from '../model/derive-test-model';
 import { invokeDoneEventType, invokeErrorEventType } from '../model/derive-test-model';
@@ -53,8 +55,9 @@ const startsWith = (text: string) => new RegExp(`^${escape(text)}`);
 async function openShop(page: Page) {
   await page.clock.install({ time: START_MS - 60_000 });
   await page.goto('/');
-  await page.clock.pauseAt(START_MS);
   await expect(page.getByRole('heading', { level: 1, name: en.product.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE);
+  await page.clock.pauseAt(START_MS);
   let now = START_MS;
   return {
     now: () => now,
@@ -79,6 +82,7 @@ async function fillCheckoutForm(page: Page) {
 /** Asserts /checkout shows the cart of `snapshot` in its Order Summary: colour and quantity. */
 async function assertCheckoutCarries(page: Page, snapshot: StorefrontSnapshot) {
   await expect(page).toHaveURL(/\/checkout$/);
+  await untilAppReady(page);
   const summary = page.getByRole('complementary', { name: en.checkout.summary.title });
   const { colourName } = storefrontView(snapshot);
   await expect(summary.getByText(fillText(en.lineItem.colour, { colour: colourName }))).toBeVisible();
