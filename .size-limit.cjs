@@ -1,28 +1,25 @@
 /**
  * size-limit budgets (`npm run size`, and the sizes section of `npm run bench`): the JavaScript each
  * prerendered page loads before any interaction, gzip, in KiB (1024 bytes). Every page loads the
- * early-tap script (`early-taps-*.js`, issue 10) and the app (`index-*.js`); `/checkout` also loads
- * its route chunk. Fails when a page grows past its limit: lower the limit with the figure when a change
- * makes the page lighter, so growth cannot slip in.
+ * early-tap script (`early-taps-*.js`, issue 10), the entry (`index-*.js`) and the app it imports after
+ * the first paint (issue 11: one chunk per library and `start-*.js`), i.e. every script but the
+ * checkout route's chunk, which `/checkout` loads too. Fails when a page grows past its limit: lower
+ * the limit with the figure when a change makes the page lighter, so growth cannot slip in.
  * Env: DIST_DIR (the build to measure, default `dist`, as in vite.config.ts).
  */
 const dist = process.env.DIST_DIR ?? 'dist';
 
 module.exports = [
   {
-    name: 'landing / and not-found (index)',
-    path: [`${dist}/assets/early-taps-*.js`, `${dist}/assets/index-*.js`],
+    name: 'landing / and not-found (all but checkout-page)',
+    path: [`${dist}/assets/*.js`, `!${dist}/assets/checkout-page-*.js`],
     gzip: true,
-    limit: '158 KiB',
+    limit: '161 KiB',
   },
   {
-    name: '/checkout (index + checkout-page)',
-    path: [
-      `${dist}/assets/early-taps-*.js`,
-      `${dist}/assets/index-*.js`,
-      `${dist}/assets/checkout-page-*.js`,
-    ],
+    name: '/checkout (all scripts)',
+    path: [`${dist}/assets/*.js`],
     gzip: true,
-    limit: '164 KiB',
+    limit: '167 KiB',
   },
 ];

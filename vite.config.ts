@@ -43,6 +43,32 @@ function previewNotFoundPage(): Plugin {
   };
 }
 
+/**
+ * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
+ * order): each chunk's name (also the name of its stage module, src/boot/libraries/<name>.ts) and the
+ * npm packages it holds, with the packages only they use. Everything else (the shop's own code, icons)
+ * is the `start` chunk.
+ */
+const LIBRARY_CHUNKS = [
+  { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
+  { name: 'react-router', packages: ['react-router', 'cookie', 'set-cookie-parser'] },
+  {
+    name: 'i18n',
+    packages: [
+      'i18next',
+      'i18next-browser-languagedetector',
+      'react-i18next',
+      'html-parse-stringify',
+      'void-elements',
+    ],
+  },
+  { name: 'xstate', packages: ['xstate', '@xstate/react', 'use-sync-external-store'] },
+  {
+    name: 'styled-components',
+    packages: ['styled-components', 'stylis', '@emotion', 'tslib', 'css-to-react-native'],
+  },
+];
+
 /** Vite (build, dev server, preview) and Vitest (jsdom unit and component tests) configuration. */
 export default defineConfig({
   plugins: [react(), previewNotFoundPage()],
@@ -58,12 +84,27 @@ export default defineConfig({
     outDir: process.env.DIST_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
+    // No modulepreload polyfill or runtime preload helper: every engine the shop supports has
+    // `<link rel="modulepreload">`, and scripts/prerender.mjs writes the preloads each page needs.
+    modulePreload: false,
     // .vite/manifest.json: scripts/prerender.mjs and the size-budget test read the chunk graph from it.
     manifest: true,
     rollupOptions: {
       // The early-tap script is its own entry: scripts/prerender.mjs loads it `async` in <head>, before
       // the app (issue 10). It must stay tiny and import nothing the app bundles.
       input: { index: fromRoot('./index.html'), 'early-taps': fromRoot('./src/early/early-taps.ts') },
+      output: {
+        // One chunk per library, which the entry evaluates one task at a time after the first paint
+        // (src/boot/library-stages.ts, issue 11), instead of one long task for the whole app.
+        codeSplitting: {
+          groups: LIBRARY_CHUNKS.map(({ name, packages }) => {
+            const inPackages = new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]`);
+            // The library's stage module joins its chunk, so importing the stage loads one file.
+            const stage = fromRoot(`./src/boot/libraries/${name}.ts`);
+            return { name, test: (id: string) => inPackages.test(id) || id === stage };
+          }),
+        },
+      },
     },
   },
   preview: {

@@ -1,58 +1,24 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App } from '@/app/app';
-import { restoredStorefrontSnapshot } from '@/app/cart-handoff';
-import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+import { afterFirstPaint, nextTask } from '@/boot/after-first-paint';
+import { LIBRARY_STAGES } from '@/boot/library-stages';
+import { preloadApp } from '@/boot/preload-app';
 
 /**
- * Mounts the shop on `root`. The build prerenders each route without navigation state
- * (scripts/prerender.mjs) and stamps `#root` with the route it rendered: that markup is hydrated, in a
- * transition so React yields to the browser every few ms instead of blocking the main thread. Anything
- * else is rendered on the client, replacing the static markup: a page opened with navigation state
- * (reloading /checkout after 'Proceed to Checkout' keeps the cart in history.state), an HTML file served
- * for another route (a host's SPA fallback), or the dev server's empty `#root`.
+ * The app's entry (index.html's module script): tiny on purpose. Only after the prerendered page has
+ * painted (issue 11), so the hero image, the largest paint, does not share the network or the main
+ * thread with the app's script, it fetches all of the app at once, then evaluates the libraries one per
+ * task, then the shop (src/boot/start.tsx), which it starts in a task of its own. Taps made meanwhile are kept by the
+ * early-tap script (issue 10).
  */
-function mount(root: HTMLElement, { checkoutUnavailable = false } = {}) {
-  const router = createBrowserRouter(routes);
-  const storefrontSnapshot = restoredStorefrontSnapshot(window.history.state, { checkoutUnavailable });
-  const app = (
-    <StrictMode>
-      <App router={router} storefrontSnapshot={storefrontSnapshot} />
-    </StrictMode>
-  );
-  const { location } = router.state;
-  const prerenderedRoute = root.dataset.prerenderedRoute;
-  if (
-    prerenderedRoute !== undefined &&
-    prerenderedRoute === routePathFor(location.pathname) &&
-    location.state == null
-  )
-    startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+async function boot(): Promise<void> {
+  await afterFirstPaint();
+  preloadApp();
+  for (const stage of LIBRARY_STAGES) {
+    await stage();
+    await nextTask();
+  }
+  const { start } = await import('@/boot/start');
+  await nextTask();
+  start();
 }
 
-/**
- * The current route's code could not be loaded (issue 10: /checkout right after a reload into a new
- * release that lacks it too, or a network that failed meanwhile). Rather than a dead page, the shop
- * opens at '/' (this history entry, without its navigation state) with the cart kept for the reload
- * open and saying the checkout is unavailable, with 'Try again'; without a kept cart, the shop opens
- * afresh. No reload: the loop guard of load-checkout-page.ts keeps 'Try again' from reloading again.
- */
-function mountWithoutCurrentRoute(root: HTMLElement) {
-  const state: unknown = window.history.state;
-  const withoutNavigationState =
-    typeof state === 'object' && state !== null ? { ...state, usr: null } : state;
-  window.history.replaceState(withoutNavigationState, '', '/');
-  mount(root, { checkoutUnavailable: true });
-}
-
-// The current route's code must be loaded before the first render, so hydration needs no loading step.
-// (A `.then`, not top-level await: with top-level await the bundler splits the shared code into more chunks.)
-void resolveLazyRoutes(routes, window.location.pathname).then(
-  () => mount(container),
-  () => mountWithoutCurrentRoute(container),
-);
+void boot();

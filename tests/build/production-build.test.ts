@@ -14,12 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). Issue 11's
  * target is 147 KiB (150 528 bytes), which this build misses: the libraries alone take about 140 KiB
- * (README 'Performance', measured per package). The ceiling holds today's 161 761 (issue 10's
- * fault tolerance added 3 097: the download states, the cart handoff, the early-tap script) with
- * under 1 KB of headroom, so growth fails the test; lower it as code leaves the landing page. (`npm run size`,
- * size-limit with `.size-limit.cjs`, holds the same budget per page in KiB.)
+ * (README 'Performance', measured per package). The ceiling holds today's 164 390 with under 1 KB of
+ * headroom, so growth fails the test; lower it as code leaves the landing page. History: 161 761 after
+ * issue 10 (the download states, the cart handoff, the early-tap script); +2 629 in issue 11 for the app
+ * split into one chunk per library, evaluated one per task after the first paint (each file is
+ * compressed on its own), less the static styles. (`npm run size`, size-limit with `.size-limit.cjs`,
+ * holds the same budget per page in KiB.)
  */
-const LANDING_JS_CEILING_BYTES = 162_000;
+const LANDING_JS_CEILING_BYTES = 165_000;
 
 /** The lazily loaded checkout route's module, as the build manifest names it. */
 const CHECKOUT_MODULE = 'src/pages/checkout-page.tsx';
@@ -62,12 +64,18 @@ function withStaticImports(path: string, seen = new Set<string>()): Set<string> 
   return seen;
 }
 
-/** The JavaScript an HTML page loads by itself: its module scripts and modulepreloads, with their static imports. */
+/**
+ * The JavaScript an HTML page loads before any interaction: its module scripts, its modulepreloads and
+ * the app its entry imports after the first paint (listed in `<meta name="app-scripts">`, issue 11),
+ * with their static imports.
+ */
 function scriptsLoadedBy(html: string): Set<string> {
+  const appScripts = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
   const referenced = [
-    ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
-  ].map((match) => match[1]!);
+    ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((match) => match[1]!),
+    ...[...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]!),
+    ...appScripts,
+  ];
   const loaded = new Set<string>();
   for (const path of referenced) withStaticImports(path, loaded);
   return loaded;
@@ -86,7 +94,19 @@ describe('landing page JavaScript (issue 5 budget)', () => {
     const checkout = `/${manifest[CHECKOUT_MODULE]!.file}`;
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(checkout);
     expect(page('index.html')).not.toContain(checkout);
-    expect(manifest['index.html']!.dynamicImports).toContain(CHECKOUT_MODULE);
+    expect(manifest['src/boot/start.tsx']!.dynamicImports).toContain(CHECKOUT_MODULE);
+  });
+
+  it('lists the whole app for the entry to preload after the first paint, not before', () => {
+    const html = page('index.html');
+    const listed = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const app = new Set<string>();
+    for (const key of manifest['index.html']!.dynamicImports ?? [])
+      withStaticImports(`/${manifest[key]!.file}`, app);
+    app.delete(`/${manifest['index.html']!.file}`);
+    expect(new Set(listed)).toEqual(app);
+    expect(listed).toContain(`/${manifest['src/boot/start.tsx']!.file}`);
+    for (const file of listed) expect(html).not.toContain(`href="${file}"`);
   });
 
   it('preloads the checkout chunk on /checkout, where hydration needs it', () => {
