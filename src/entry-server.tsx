@@ -1,7 +1,7 @@
 /**
  * Server entry used only at build time (scripts/prerender.mjs): renders a route of the shop to static
  * HTML with React's server renderer, collects the styled-components CSS it used (critical CSS, inlined
- * in `<head>`), and builds the route's SEO tags. The client hydrates this markup (src/main.tsx), so it
+ * in `<head>`), and builds the route's SEO tags. The client hydrates this markup (src/boot/start.tsx), so it
  * renders the very same tree: `App` with a data router over the same route table, in StrictMode.
  */
 import type { TFunction } from 'i18next';
