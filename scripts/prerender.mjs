@@ -7,9 +7,9 @@
  *    and by static hosts with clean URLs; deploy/nginx.conf maps it explicitly) and
  *    `404.html` (what static hosts serve for unknown paths), each with its critical CSS inlined, its
  *    SEO tags, and `#root` stamped with `data-prerendered-route` for the client's hydrate decision;
- *    checkout.html also modulepreloads the checkout chunk, which the client needs before hydrating;
- *    the app itself is not preloaded: its scripts are listed in `<meta name="app-scripts">`, which the
- *    entry (src/main.tsx) modulepreloads after the first paint (issue 11);
+ *    the app is not preloaded: its scripts (on checkout.html with the checkout chunk, which the client
+ *    needs before hydrating) are listed in `<meta name="app-scripts">`, which the entry (src/main.tsx)
+ *    modulepreloads after the first paint (issue 11);
  *    every page loads the early-tap script (src/early/early-taps.ts) first, `async`;
  * 3. writes `robots.txt` and `sitemap.xml`.
  * Env: DIST_DIR (the client build, default `dist`, as in vite.config.ts); SITE_URL (absolute origin of
@@ -69,13 +69,15 @@ if (manifest[EARLY_TAPS_MODULE]?.imports?.length)
   );
 /**
  * The app the entry imports after the first paint (its library stages and src/boot/start.tsx, with
- * everything they import): listed for the entry to modulepreload at once (src/boot/preload-app.ts).
+ * everything they import), plus the given route modules and their imports: listed for the entry to
+ * modulepreload at once (src/boot/preload-app.ts), as `<meta name="app-scripts">`.
  */
-const appScripts = [
-  ...new Set((manifest['index.html'].dynamicImports ?? []).flatMap((key) => chunkFiles(key))),
-].filter((file) => !entryFiles.has(file));
-if (appScripts.length === 0) throw new Error('The entry imports no app: src/main.tsx changed?');
-const appScriptsMeta = `<meta name="app-scripts" content="${appScripts.join(' ')}">`;
+function appScriptsMeta(routeModules) {
+  const entryImports = manifest['index.html'].dynamicImports ?? [];
+  if (entryImports.length === 0) throw new Error('The entry imports no app: src/main.tsx changed?');
+  const files = [...new Set([...entryImports, ...routeModules].flatMap((key) => chunkFiles(key)))];
+  return `<meta name="app-scripts" content="${files.filter((file) => !entryFiles.has(file)).join(' ')}">`;
+}
 // At default priority and `async`: it runs as soon as it arrives, long before the app's script.
 const earlyTapsScript = `<script type="module" async crossorigin src="/${manifest[EARLY_TAPS_MODULE].file}"></script>`;
 
@@ -102,14 +104,9 @@ try {
 
   for (const { pathname, file, modules } of PAGES) {
     const { head, html, routePath } = await renderPage(pathname, { siteUrl, description });
-    const preloads = modules
-      .flatMap((key) => chunkFiles(key))
-      .filter((file) => !entryFiles.has(file))
-      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)
-      .join('');
     // The route's own <title> and head tags take the place of the template's <title>.
     const page = template
-      .replace(TITLE, () => earlyTapsScript + head + appScriptsMeta + preloads)
+      .replace(TITLE, () => earlyTapsScript + head + appScriptsMeta(modules))
       .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered-route="${routePath}">${html}</div>`);
     writeFileSync(join(outDir, file), page);
   }
