@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import en from '@/locales/en';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
+import { untilAppReady } from './shop';
 
 /**
  * What the fault-injection tests (issue 10: faults.spec.ts and deploy.nginx.spec.ts) do and check
@@ -47,11 +48,13 @@ export function proceedButton(page: Page) {
 }
 
 /**
- * Checks the shopper is on /checkout with the cart's line (Ocean Blue, Qty: 2) in the Order Summary,
+ * Checks the shopper is on /checkout with the cart's line (Ocean Blue, Qty: 2) in the Order Summary
+ * (once the app is interactive: after a reload into a new release it starts under the paused clock),
  * then follows 'Back to Shop' and checks the cart is still there.
  */
 export async function expectCheckoutWithCart(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/checkout$/);
+  await untilAppReady(page);
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await expect(summary).toContainText(COLOUR_LINE);
   await expect(summary).toContainText(QUANTITY_LINE);
