@@ -16,6 +16,24 @@
  * layout forced by scripts; 0 when the frame was not long).
  */
 
+/**
+ * What the journeys type into the checkout form before submitting: [label, value]. (The tests' sample
+ * shopper, tests/shopper-details.ts, is TypeScript, which these plain Node scripts cannot import.)
+ */
+export const SHOPPER_FIELDS = [
+  ['Email address', 'sam@example.com'],
+  ['First name', 'Sam'],
+  ['Last name', 'Rivera'],
+  ['Address', '1 Main St'],
+  ['City', 'Springfield'],
+  ['State', 'IL'],
+  ['ZIP code', '62701'],
+  ['Card number', '4242424242424242'],
+  ['Expiry date', '12/30'],
+  ['CVV', '123'],
+  ['Name on card', 'Sam Rivera'],
+];
+
 /** Mobile emulation used for every interaction run (Lighthouse's mobile viewport). */
 export const TOUCH_DEVICE = {
   viewport: { width: 412, height: 823 },
@@ -170,20 +188,7 @@ const JOURNEY = [
   [
     'submit (Complete Order)',
     async (p) => {
-      const fields = [
-        ['Email address', 'sam@example.com'],
-        ['First name', 'Sam'],
-        ['Last name', 'Rivera'],
-        ['Address', '1 Main St'],
-        ['City', 'Springfield'],
-        ['State', 'IL'],
-        ['ZIP code', '62701'],
-        ['Card number', '4242424242424242'],
-        ['Expiry date', '12/30'],
-        ['CVV', '123'],
-        ['Name on card', 'Sam Rivera'],
-      ];
-      for (const [label, value] of fields) await p.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of SHOPPER_FIELDS) await p.getByLabel(label, { exact: true }).fill(value);
       await settle(p, 100);
       await tap(p, p.getByRole('button', { name: /^Complete Order/ }));
     },

@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { SHOPPER_FIELDS, TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
 import { serveDist } from './serve.mjs';
 
 const args = process.argv.slice(2);
@@ -22,21 +22,6 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const distDir = args[0];
 const port = Number(option('--port', 4386));
 const runs = Number(option('--runs', 5));
-
-/** What the journey types into the checkout form before submitting: [label, value]. */
-const SHOPPER_FIELDS = [
-  ['Email address', 'sam@example.com'],
-  ['First name', 'Sam'],
-  ['Last name', 'Rivera'],
-  ['Address', '1 Main St'],
-  ['City', 'Springfield'],
-  ['State', 'IL'],
-  ['ZIP code', '62701'],
-  ['Card number', '4242424242424242'],
-  ['Expiry date', '12/30'],
-  ['CVV', '123'],
-  ['Name on card', 'Sam Rivera'],
-];
 
 /** The taps, in journey order: [row label, locate the target, optional steps before and after it]. */
 const TAPS = [
