@@ -69,6 +69,16 @@ const LIBRARY_CHUNKS = [
   },
 ];
 
+/**
+ * The chunks whose functions a shopper's first taps run: React (its update and commit paths),
+ * React Router (navigation), XState (transitions), the shop (`start`: handlers, components) and the
+ * checkout page (rendered by 'Proceed to Checkout'). Each starts with V8's explicit compile hint
+ * `//# allFunctionsCalledOnLoad`, so Chromium compiles all of its functions eagerly, off the main
+ * thread while the file streams in, instead of lazily inside the first tap that calls them (issue 11:
+ * the first colour tap spent most of its handler time compiling). Other engines read a comment.
+ */
+const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'react-router', 'xstate', 'start', 'checkout-page']);
+
 /** Vite (build, dev server, preview) and Vitest (jsdom unit and component tests) configuration. */
 export default defineConfig({
   plugins: [react(), previewNotFoundPage()],
@@ -94,6 +104,10 @@ export default defineConfig({
       // the app (issue 10). It must stay tiny and import nothing the app bundles.
       input: { index: fromRoot('./index.html'), 'early-taps': fromRoot('./src/early/early-taps.ts') },
       output: {
+        // After minification, which would drop the comment; V8 reads it only as a file's first line.
+        // (Other chunks get an empty first line: an addon function cannot return nothing.)
+        postBanner: (chunk) =>
+          EAGERLY_COMPILED_CHUNKS.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '',
         // One chunk per library, which the entry evaluates one task at a time after the first paint
         // (src/boot/library-stages.ts, issue 11), instead of one long task for the whole app.
         codeSplitting: {

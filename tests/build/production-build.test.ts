@@ -28,6 +28,7 @@ const CHECKOUT_MODULE = 'src/pages/checkout-page.tsx';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -111,6 +112,26 @@ describe('landing page JavaScript (issue 5 budget)', () => {
 
   it('preloads the checkout chunk on /checkout, where hydration needs it', () => {
     expect(scriptsLoadedBy(page('checkout.html'))).toContain(`/${manifest[CHECKOUT_MODULE]!.file}`);
+  });
+});
+
+describe('compile hints (issue 11)', () => {
+  /** The emitted file of the chunk the build named `name` (`react`, `start`, `checkout-page`, …). */
+  const chunkNamed = (name: string) => {
+    const chunk = Object.values(manifest).find((candidate) => candidate.name === name);
+    if (!chunk) throw new Error(`no chunk named ${name} in the build manifest`);
+    return page(chunk.file);
+  };
+
+  it.each(['react', 'react-router', 'xstate', 'start', 'checkout-page'])(
+    'the %s chunk asks V8 to compile all its functions eagerly, on its first line',
+    (name) => {
+      expect(chunkNamed(name).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    },
+  );
+
+  it.each(['index', 'early-taps', 'i18n', 'styled-components'])('the %s chunk is compiled lazily', (name) => {
+    expect(chunkNamed(name)).not.toContain('allFunctionsCalledOnLoad');
   });
 });
 
