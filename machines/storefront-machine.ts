@@ -43,6 +43,7 @@ export type StorefrontEvent =
   | { type: 'cart.close' }
   | { type: 'checkout.proceed' }
   | { type: 'checkout.retry' }
+  | { type: 'checkout.opened' }
   | { type: 'order.placed' };
 
 /**
@@ -62,7 +63,8 @@ function errorOf(event: { type: string }): unknown {
 /**
  * The storefront machine (spec §4 'Landing page'). Parallel regions: `cart` (closed | open) and
  * `toast` (hidden | visible, hidden `toastDuration` = 3000 ms after the last add). Inside `cart.open`,
- * 'Proceed to Checkout' waits on the `loadCheckout` actor (issue 10): done → navigate and close;
+ * 'Proceed to Checkout' waits on the `loadCheckout` actor (issue 10): done → navigate, and close once
+ * the checkout shows (`checkout.opened`; the dialog leaves with the landing page, issue 11);
  * a new release → reload into /checkout with the cart; 5xx or a broken connection → up to
  * CHECKOUT_LOAD_RETRIES (2) retries `checkoutRetryDelay` (1000 ms) apart; otherwise (or offline) the
  * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`).
@@ -176,7 +178,7 @@ export const storefrontMachine = setup({
                 id: 'loadCheckout',
                 src: 'loadCheckout',
                 onDone: {
-                  target: '#cart.closed',
+                  target: 'leavingForCheckout',
                   actions: ['forgetCheckoutLoadFailure', 'navigateToCheckout'],
                 },
                 onError: [
@@ -193,6 +195,17 @@ export const storefrontMachine = setup({
                   },
                   { target: 'checkoutUnavailable', actions: 'recordCheckoutLoadFailure' },
                 ],
+              },
+            },
+            leavingForCheckout: {
+              id: 'cart.leavingForCheckout',
+              description:
+                "Still 'Opening checkout…' until the checkout shows: the dialog leaves with the landing page, so the page behind it is never made interactive again first.",
+              on: {
+                'checkout.opened': {
+                  target: '#cart.closed',
+                  description: 'The checkout page shows (it says so when it mounts).',
+                },
               },
             },
             waitingToRetry: {
@@ -259,10 +272,11 @@ export const selectAddToCartTotalCents = (snapshot: StorefrontSnapshot): number 
 export const selectIsCartOpen = (snapshot: StorefrontSnapshot): boolean => snapshot.matches({ cart: 'open' });
 /**
  * True from 'Proceed to Checkout' until the checkout opens or fails: the download, an automatic retry's
- * wait, or the reload into a new release (issue 10).
+ * wait, the route change to /checkout (issue 11), or the reload into a new release (issue 10).
  */
 export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =>
   snapshot.matches({ cart: { open: 'openingCheckout' } }) ||
+  snapshot.matches({ cart: { open: 'leavingForCheckout' } }) ||
   snapshot.matches({ cart: { open: 'waitingToRetry' } }) ||
   snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } });
 /** Why the checkout did not open, while the cart says so ('Try again'); else `null` (issue 10). */

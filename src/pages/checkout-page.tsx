@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { checkoutMachine } from '@machines/checkout-machine';
@@ -13,7 +13,9 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
  * navigation state as its untrusted input (spec §3; the machine validates it and falls back to one Hot
  * Pink ball). The app provides the machine's effects: a confirmed order empties the storefront's cart
  * and, 3 s later, replaces this history entry with `/` (so Back does not reopen a finished checkout).
- * Leaving the page unmounts the provider, which stops the actor and its timers.
+ * Leaving the page unmounts the provider, which stops the actor and its timers. Once shown, it tells the
+ * storefront (`checkout.opened`), whose cart dialog stayed open over 'Opening checkout…' until now and
+ * has left with the landing page (issue 11).
  *
  * History rule (issue 6) — a checkout is never resumed, and only a submit places an order:
  * - Leaving while the order processes (Back, 'Back to Shop', any link) cancels it: no confirmation, no
@@ -30,6 +32,7 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const storefront = StorefrontActorContext.useActorRef();
   useDocumentTitle(t('meta.checkoutTitle'));
+  useEffect(() => storefront.send({ type: 'checkout.opened' }), [storefront]);
   const checkoutLogic = useMemo(
     () =>
       checkoutMachine.provide({

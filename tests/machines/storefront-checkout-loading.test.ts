@@ -67,13 +67,16 @@ const cartOf = (actor: ReturnType<typeof startWithCart>['actor']) => {
 };
 
 describe('Proceed to Checkout waits for the checkout code', () => {
-  it('is busy until the code is loaded, then navigates once and closes the cart', async () => {
+  it('is busy until the code is loaded, then navigates once, and closes the cart once the checkout shows', async () => {
     const { actor, navigateToCheckout } = startWithCart([]);
     actor.send({ type: 'checkout.proceed' });
     expect(selectIsOpeningCheckout(actor.getSnapshot())).toBe(true);
     expect(navigateToCheckout).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);
     expect(navigateToCheckout).toHaveBeenCalledOnce();
+    expect(selectIsCartOpen(actor.getSnapshot())).toBe(true);
+    expect(selectIsOpeningCheckout(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'checkout.opened' });
     expect(selectIsCartOpen(actor.getSnapshot())).toBe(false);
     expect(selectIsOpeningCheckout(actor.getSnapshot())).toBe(false);
   });

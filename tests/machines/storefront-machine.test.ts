@@ -6,6 +6,7 @@ import {
   TOAST_DURATION_MS,
   selectAddToCartTotalCents,
   selectCartLine,
+  selectIsOpeningCheckout,
   storefrontMachine,
 } from '@machines/storefront-machine';
 import { navigationStateItem } from '@tests/navigation-state-item';
@@ -159,7 +160,7 @@ describe('cart modal (spec §2 Cart modal)', () => {
     expect(selectCartLine(actor.getSnapshot())).toBeNull();
   });
 
-  it('proceeds to checkout with the cart as checkout input and closes the modal', () => {
+  it('proceeds to checkout with the cart as checkout input, and closes the modal once the checkout shows', () => {
     const { actor, navigateToCheckout } = start();
     actor.send({ type: 'colour.select', colourId: 'ocean-blue' });
     actor.send({ type: 'quantity.increment' });
@@ -168,7 +169,22 @@ describe('cart modal (spec §2 Cart modal)', () => {
     actor.send({ type: 'checkout.proceed' });
     expect(navigateToCheckout).toHaveBeenCalledOnce();
     expect(navigateToCheckout).toHaveBeenCalledWith({ items: [navigationStateItem()], total: 43.96 });
+    // The dialog stays open, busy, until the checkout page replaces the landing page (issue 11).
+    expect(actor.getSnapshot().matches({ cart: { open: 'leavingForCheckout' } })).toBe(true);
+    expect(selectIsOpeningCheckout(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'checkout.opened' });
     expect(actor.getSnapshot().matches({ cart: 'closed' })).toBe(true);
+    expect(navigateToCheckout).toHaveBeenCalledOnce();
+  });
+
+  it('ignores the checkout opening when the shopper did not proceed (a /checkout opened directly)', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.opened' });
+    expect(actor.getSnapshot().matches({ cart: 'closed' })).toBe(true);
+    actor.send({ type: 'cart.add' });
+    actor.send({ type: 'cart.open' });
+    actor.send({ type: 'checkout.opened' });
+    expect(actor.getSnapshot().matches({ cart: { open: 'browsing' } })).toBe(true);
   });
 
   it('does not proceed with an empty cart', () => {

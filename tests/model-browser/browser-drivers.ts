@@ -109,20 +109,22 @@ async function assertProceed(page: Page, proceed: ProceedView) {
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     return;
   }
-  if (proceed === 'reloading') throw new Error('A page reloading into /checkout shows no cart.');
+  if (proceed === 'reloading' || proceed === 'leaving')
+    throw new Error('A page that went on to /checkout shows no cart.');
   await expect(dialog.getByRole('alert')).toHaveText(en.cart.checkoutFailure[proceed]);
   await expect(dialog.getByRole('button', { name: en.cart.tryAgain })).toBeEnabled();
 }
 
 /**
  * Asserts the page shows what a shopper should see in a storefront snapshot: the landing page, or,
- * while the checkout opens with its code already in the page (no wait to see), or once the page
- * reloaded into a new release, /checkout with the cart.
+ * while the checkout opens with its code already in the page (no wait to see), once the code is there
+ * (the storefront waits for the checkout it navigated to, issue 11), or once the page reloaded into a
+ * new release, /checkout with the cart.
  */
 async function assertStorefront(page: Page, snapshot: StorefrontSnapshot, gate: CheckoutDownloadGate) {
   const view = storefrontView(snapshot);
   const proceed = view.cart?.kind === 'line' ? view.cart.proceed : 'ready';
-  if (proceed === 'reloading' || (proceed === 'opening' && gate.loaded))
+  if (proceed === 'reloading' || proceed === 'leaving' || (proceed === 'opening' && gate.loaded))
     return assertCheckoutCarries(page, snapshot);
   await expect(page).toHaveURL(/\/$/);
   const colourGroup = product(page).getByRole('group', {
@@ -251,8 +253,10 @@ export async function storefrontBrowserDriver(
         case invokeErrorEventType('loadCheckout'):
           return gate.end(checkoutLoadFailureIn(event) ?? undefined);
         case invokeDoneEventType('loadCheckout'):
-          await gate.end();
-          // The cart arrives at /checkout as it was; 'Back to Shop' returns to the same cart.
+          return gate.end();
+        case 'checkout.opened':
+          // The checkout page sent it as it showed (issue 11). The cart arrived at /checkout as it
+          // was; 'Back to Shop' returns to the same cart.
           await assertCheckoutCarries(page, snapshot);
           return page.getByRole('link', { name: en.checkout.backToShop }).click();
         case 'order.placed':

@@ -124,7 +124,9 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
     case 'checkout.retry':
       return `Click '${en.cart.tryAgain}'${view.cart?.kind === 'line' && view.cart.proceed === 'offline' ? ' (back online)' : ''}`;
     case invokeDoneEventType('loadCheckout'):
-      return `The checkout's code arrives: check the cart arrived at /checkout, click '${en.checkout.backToShop}'`;
+      return "The checkout's code arrives: /checkout opens";
+    case 'checkout.opened':
+      return `The checkout shows: check the cart arrived at /checkout, click '${en.checkout.backToShop}'`;
     case invokeErrorEventType('loadCheckout'):
       return {
         unavailable: "The checkout's download fails: the server answers 503",
@@ -142,6 +144,7 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
 const PROCEED_CHECKS: Readonly<Record<ProceedView, string>> = {
   ready: `'${en.cart.proceed}'`,
   opening: `busy '${en.cart.openingCheckout}' (announced; at /checkout at once when the code is already there)`,
+  leaving: '/checkout with the same cart, the dialog gone with the landing page',
   reloading: 'the page reloaded into /checkout with the same cart',
   offline: `alert '${en.cart.checkoutFailure.offline}', '${en.cart.tryAgain}'`,
   unavailable: `alert '${en.cart.checkoutFailure.unavailable}', '${en.cart.tryAgain}'`,

@@ -75,6 +75,8 @@ const mayFailCheckoutLoad = (snapshot: StorefrontSnapshot) =>
 
 /** The sample events while the cart modal is open (the page behind it is inert). */
 function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
+  // The checkout page says it shows (issue 11): nothing else happens in between.
+  if (snapshot.matches({ cart: { open: 'leavingForCheckout' } })) return [{ type: 'checkout.opened' }];
   if (snapshot.matches({ cart: { open: 'openingCheckout' } })) {
     if (!mayFailCheckoutLoad(snapshot)) return [CHECKOUT_LOADED, { type: 'delay.toastDuration' }];
     return [
@@ -168,10 +170,11 @@ export const storefrontExclusions: CoverageExclusions = {
 
 /**
  * Where 'Proceed to Checkout' stands (issue 10): `ready`; `opening` (busy 'Opening checkout…', also
- * while an automatic retry waits); `reloading` (busy, the page reloads into /checkout with the cart);
- * or the reason the cart gives for 'Try again', `offline` or `unavailable`.
+ * while an automatic retry waits); `leaving` (the code is there: /checkout shows with the cart, and the
+ * dialog has left with the landing page, issue 11); `reloading` (busy, the page reloads into /checkout
+ * with the cart); or the reason the cart gives for 'Try again', `offline` or `unavailable`.
  */
-export type ProceedView = 'ready' | 'opening' | 'reloading' | 'offline' | 'unavailable';
+export type ProceedView = 'ready' | 'opening' | 'leaving' | 'reloading' | 'offline' | 'unavailable';
 
 /** The cart modal's body as a shopper reads it. */
 export type CartModalView =
@@ -180,6 +183,7 @@ export type CartModalView =
 
 function proceedView(snapshot: StorefrontSnapshot): ProceedView {
   if (snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } })) return 'reloading';
+  if (snapshot.matches({ cart: { open: 'leavingForCheckout' } })) return 'leaving';
   if (selectIsOpeningCheckout(snapshot)) return 'opening';
   return selectCheckoutLoadFailure(snapshot) ?? 'ready';
 }

@@ -32,6 +32,8 @@ interface Model {
   /** Sum of every quantity added since the last placed order. */
   cartCount: number;
   cartOpen: boolean;
+  /** Proceeded with the checkout's code there: the cart stays open until the checkout shows (issue 11). */
+  leavingForCheckout: boolean;
   /** Time of the last add that was accepted, in ms, or null. */
   lastAddAt: number | null;
   /** Carts sent to /checkout: colour and count at the moment of 'Proceed to Checkout'. */
@@ -71,11 +73,18 @@ function expectAfter(model: Model, event: { type: string } & Record<string, unkn
       break;
     case 'cart.close':
       model.cartOpen = false;
+      model.leavingForCheckout = false;
       break;
     case 'checkout.proceed':
-      if (model.cartOpen && model.cartCount > 0) {
-        model.cartOpen = false;
+      if (model.cartOpen && model.cartCount > 0 && !model.leavingForCheckout) {
+        model.leavingForCheckout = true;
         model.proceeded.push({ colourId: model.colourId, quantity: model.cartCount });
+      }
+      break;
+    case 'checkout.opened':
+      if (model.leavingForCheckout) {
+        model.cartOpen = false;
+        model.leavingForCheckout = false;
       }
       break;
     case 'order.placed':
@@ -199,6 +208,7 @@ const plainEvent = fc
     'cart.open',
     'cart.close',
     'checkout.proceed',
+    'checkout.opened',
     'order.placed',
   )
   .map((type) => eventStep({ type }));
@@ -271,6 +281,7 @@ describe('storefront machine under 10,000 random event sequences (issue 6)', () 
           colourId: 'hot-pink',
           ...initial,
           cartOpen: false,
+          leavingForCheckout: false,
           lastAddAt: null,
           proceeded: [],
         };

@@ -23,8 +23,9 @@ describe('docs/statecharts.md', () => {
     );
     expect(page).toContain('cart_browsing --> cart_openingCheckout : checkout.proceed [hasItems]');
     expect(page).toContain(
-      'cart_openingCheckout --> cart_closed : xstate.done.actor.loadCheckout / forgetCheckoutLoadFailure, navigateToCheckout',
+      'cart_openingCheckout --> cart_leavingForCheckout : xstate.done.actor.loadCheckout / forgetCheckoutLoadFailure, navigateToCheckout',
     );
+    expect(page).toContain('cart_leavingForCheckout --> cart_closed : checkout.opened');
     expect(page).toContain(
       'cart_waitingToRetry --> cart_openingCheckout : after checkoutRetryDelay (1000 ms)',
     );
