@@ -64,15 +64,29 @@ export async function expectCheckoutWithCart(page: Page): Promise<void> {
 }
 
 /**
+ * Whether `done` holds within `ms` of real time, checked every 25 ms: downloads take real time on the
+ * network whatever the page's clock says.
+ */
+async function holdsWithin(page: Page, done: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  do {
+    if (await done()) return true;
+    await page.waitForTimeout(25);
+  } while (Date.now() < end);
+  return false;
+}
+
+/**
  * Advances the page's paused fake clock in steps of half the retry delay until `done` holds: the
  * automatic retries wait `checkoutRetryDelay` (1000 ms) on that clock, scheduled only once a download
- * has failed, which the test cannot time.
+ * has failed, which the test cannot time. Between steps the page gets up to 250 ms of real time for
+ * the download in flight (on a busy machine a step could otherwise pass before it ends).
  * @throws when `done` still fails after `maxMs` of the page's clock.
  */
 export async function runClockUntil(page: Page, done: () => Promise<boolean>, maxMs = 10_000): Promise<void> {
   const step = CHECKOUT_RETRY_DELAY_MS / 2;
   for (let elapsed = 0; elapsed <= maxMs; elapsed += step) {
-    if (await done()) return;
+    if (await holdsWithin(page, done, 250)) return;
     await page.clock.runFor(step);
   }
   throw new Error(`still waiting after ${maxMs} ms of the page's clock, on ${new URL(page.url()).pathname}`);
