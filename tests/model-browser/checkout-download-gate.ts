@@ -23,9 +23,11 @@ export async function gateCheckoutDownloads(page: Page) {
     held.push(route);
   });
 
+  // A retry's request starts only after its delay on the page's clock and a new import(): on a busy
+  // machine that took longer than the default 5 s once, so the wait allows 15 s.
   const waitingRequests = async () => {
     await expect
-      .poll(() => held.length, { message: 'a download of the checkout chunk is waiting' })
+      .poll(() => held.length, { message: 'a download of the checkout chunk is waiting', timeout: 15_000 })
       .toBeGreaterThan(0);
     return held.splice(0);
   };
