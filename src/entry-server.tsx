@@ -148,13 +148,14 @@ function seoTags(routePath: string, { siteUrl, description }: SiteOptions, t: TF
 }
 
 /**
- * The landing page's storefront once something is in the cart (one ball, cart closed): the state the
- * first 'Add to Cart' reaches. Rendered only for its styles, see {@link collectReachableStyles}.
+ * The landing page's storefront with one ball in the cart and 'Proceed to Checkout' tapped (the cart
+ * open, waiting for the checkout to show): the states the first 'Add to Cart' and the first 'Proceed to
+ * Checkout' reach. Rendered only for its styles, see {@link collectReachableStyles}.
  */
-function storefrontWithCart(): StorefrontSnapshot {
+function storefrontLeavingForCheckout(): StorefrontSnapshot {
   const { context } = createActor(storefrontMachine).getSnapshot();
   return storefrontMachine.resolveState({
-    value: { cart: 'closed', toast: 'hidden' },
+    value: { cart: { open: 'leavingForCheckout' }, toast: 'hidden' },
     context: { ...context, cartCount: 1 },
   });
 }
@@ -162,9 +163,10 @@ function storefrontWithCart(): StorefrontSnapshot {
 /**
  * Adds to `sheet` the styles of what a tap on `routePath` renders for the first time, discarding the
  * markup: on `/`, the cart's line, total and actions, which the first 'Add to Cart' mounts (the page is
- * prerendered with an empty cart). With their rules in the critical CSS, styled-components finds them
- * already present when hydrated and inserts none during that tap (issue 11: inserting rules rebuilds
- * the style sheet and restyles inside the tap's frame).
+ * prerendered with an empty cart), and the busy 'Opening checkout…' button with its spinner, which
+ * 'Proceed to Checkout' shows. With their rules in the critical CSS, styled-components finds them
+ * already present when hydrated and inserts none during those taps (issue 11: inserting rules rebuilds
+ * the style sheet and restyles the whole page inside the tap's frame).
  */
 function collectReachableStyles(sheet: ServerStyleSheet, routePath: string): void {
   if (routePath !== '/') return;
@@ -173,7 +175,7 @@ function collectReachableStyles(sheet: ServerStyleSheet, routePath: string): voi
     renderToString(
       sheet.collectStyles(
         <StrictMode>
-          <App router={router} storefrontSnapshot={storefrontWithCart()} />
+          <App router={router} storefrontSnapshot={storefrontLeavingForCheckout()} />
         </StrictMode>,
       ),
     );
