@@ -32,6 +32,17 @@ export async function gateCheckoutDownloads(page: Page) {
     return held.splice(0);
   };
 
+  // A failed download is followed by the page's fetch of '/' to find out why (load-checkout-page.ts);
+  // only after it does the cart settle (a retry's delay starts, or it shows the failure). The path's
+  // next step may advance the paused clock, so the gate waits for that fetch to end first: the
+  // waiting states look the same to a shopper ('Opening checkout…'), and a clock advanced before
+  // the retry's timer exists would never run it.
+  const diagnosis = () =>
+    page.waitForEvent('requestfinished', {
+      predicate: (request) => request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/',
+      timeout: 15_000,
+    });
+
   return {
     /** True once the checkout's code is in the page: a proceed no longer waits on the network. */
     get loaded() {
@@ -50,9 +61,11 @@ export async function gateCheckoutDownloads(page: Page) {
         return;
       }
       if (failure === 'unavailable') {
+        const diagnosed = diagnosis();
         await Promise.all(
           requests.map((route) => route.fulfill({ status: 503, body: 'Service Unavailable' })),
         );
+        await diagnosed;
         return;
       }
       if (failure === 'offline') {
@@ -72,7 +85,9 @@ export async function gateCheckoutDownloads(page: Page) {
           await route.fulfill({ response, body });
         },
       );
+      const diagnosed = diagnosis();
       await Promise.all(requests.map((route) => route.fulfill({ status: 404, body: 'Not Found' })));
+      await diagnosed;
     },
     /** The shopper's network is back (after an `offline` failure); nothing to do otherwise. */
     async backOnline(): Promise<void> {
