@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CartModal } from '@/components/cart/cart-modal';
@@ -22,9 +23,13 @@ import { theme } from '@/app/theme';
  * Loading and taps (issue 11): the sections after the product section skip rendering while offscreen
  * (`content-visibility: auto` in `Main`; the footer does the same), so the first paint and every later
  * full-page style recalculation (the cart dialog making the page inert) cover only what is on screen.
- * They are deliberately not separate Suspense boundaries: a boundary hydrated after a tap has changed
- * the colour would hydrate against the new state (@xstate/react's `useSelector` gives React the
- * current snapshot as the server snapshot) and fail with a hydration mismatch.
+ * The sections that read no state (features, how it works, reviews, closing call to action, footer:
+ * text, images and in-page links, which work without JavaScript) are each a Suspense boundary: React
+ * hydrates the rest of the page first, in one shorter commit, then each of them in a render and commit
+ * of its own at idle priority, yielding to the browser in between (or at once, if a shopper interacts
+ * with one first). The sections that read the storefront's state stay in the first commit: a boundary
+ * hydrated after a tap has changed the colour would hydrate against the new state (@xstate/react's
+ * `useSelector` gives React the current snapshot as the server snapshot) and fail with a mismatch.
  */
 export function LandingPage() {
   const { t } = useTranslation();
@@ -38,13 +43,23 @@ export function LandingPage() {
           <ProductDetails />
         </ProductSection>
         <ColourShowcase />
-        <Features />
-        <HowItWorks />
+        <Suspense>
+          <Features />
+        </Suspense>
+        <Suspense>
+          <HowItWorks />
+        </Suspense>
         <SeeItInAction />
-        <Testimonials />
-        <ClosingCta />
+        <Suspense>
+          <Testimonials />
+        </Suspense>
+        <Suspense>
+          <ClosingCta />
+        </Suspense>
       </Main>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <CartModal />
       <AddedToast />
     </>

@@ -135,6 +135,36 @@ describe('compile hints (issue 11)', () => {
   });
 });
 
+describe('hydration of the landing page in parts (issue 11)', () => {
+  /** index.html's first match of `pattern` (an opening tag), with the 8 characters before it. */
+  const openingOf = (pattern: RegExp) => {
+    const match = pattern.exec(page('index.html'));
+    if (!match) throw new Error(`no ${String(pattern)} in index.html`);
+    return page('index.html').slice(Math.max(0, match.index - 8), match.index + match[0].length);
+  };
+  const section = (labelId: string) => new RegExp(`<section[^>]*aria-labelledby="${labelId}"`);
+
+  // React hydrates a Suspense boundary of the server's markup (<!--$-->…<!--/$-->) in a render and
+  // commit of its own, after the rest of the page.
+  it.each(['features-title', 'how-it-works-title', 'testimonials-title', 'closing-title'])(
+    'the section labelled by #%s, which reads no state, is a Suspense boundary of its own',
+    (labelId) => {
+      expect(openingOf(section(labelId))).toMatch(/^<!--\$--><section/);
+    },
+  );
+
+  it('the footer is a Suspense boundary of its own', () => {
+    expect(openingOf(/<footer\b/)).toMatch(/^<!--\$--><footer/);
+  });
+
+  it.each(['product-title', 'showcase-title', 'action-title'])(
+    'the section labelled by #%s, which reads the colour, hydrates with the page',
+    (labelId) => {
+      expect(openingOf(section(labelId))).not.toContain('<!--$-->');
+    },
+  );
+});
+
 describe('render-blocking resources of the prerendered pages', () => {
   it.each(['index.html', 'checkout.html', '404.html'])(
     '%s blocks rendering on nothing but itself and one inline style block',
