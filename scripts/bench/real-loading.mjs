@@ -18,14 +18,17 @@ export const REAL_NETWORK = {
   uploadThroughput: (750 * 1000) / 8,
 };
 
-function installPaintObservers() {
+/** src/early/app-ready.ts's `APP_READY_ATTRIBUTE` (a plain Node script cannot import TypeScript). */
+const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+function installPaintObservers(appReadyAttribute) {
   const store = { fcp: NaN, lcp: NaN, interactive: NaN };
   window.__loading = store;
   new MutationObserver((_, observer) => {
-    if (!document.documentElement.hasAttribute('data-app-ready')) return;
+    if (!document.documentElement.hasAttribute(appReadyAttribute)) return;
     store.interactive = performance.now();
     observer.disconnect();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: [appReadyAttribute] });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') store.fcp = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -40,7 +43,7 @@ function installPaintObservers() {
  */
 export async function measureRealLoading(browser, origin, path, { cpuRate = 4 } = {}) {
   const context = await browser.newContext(TOUCH_DEVICE);
-  await context.addInitScript(installPaintObservers);
+  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   try {
