@@ -32,11 +32,12 @@ export async function gateCheckoutDownloads(page: Page) {
     return held.splice(0);
   };
 
-  // A failed download is followed by the page's fetch of '/' to find out why (load-checkout-page.ts);
-  // only after it does the cart settle (a retry's delay starts, or it shows the failure). The path's
-  // next step may advance the paused clock, so the gate waits for that fetch to end first: the
-  // waiting states look the same to a shopper ('Opening checkout…'), and a clock advanced before
-  // the retry's timer exists would never run it.
+  // A failed download is followed by the page's fetch of '/' to find out why (load-checkout-page.ts;
+  // not when the browser is offline, which it reads at once); only after it does the cart settle (a
+  // retry's delay starts, or it shows the failure). The path's next step may advance the paused
+  // clock, so the gate waits for that fetch to end first: the waiting states look the same to a
+  // shopper ('Opening checkout…'), and a clock advanced before the retry's timer exists would never
+  // run it.
   const diagnosis = () =>
     page.waitForEvent('requestfinished', {
       predicate: (request) => request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/',
