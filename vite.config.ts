@@ -101,9 +101,6 @@ export default defineConfig({
     // .vite/manifest.json: scripts/prerender.mjs and the size-budget test read the chunk graph from it.
     manifest: true,
     rollupOptions: {
-      // The early-tap script is its own entry: scripts/prerender.mjs loads it `async` in <head>, before
-      // the app (issue 10). It must stay tiny and import nothing the app bundles.
-      input: { index: fromRoot('./index.html'), 'early-taps': fromRoot('./src/early/early-taps.ts') },
       output: {
         // After minification, which would drop the comment; V8 reads it only as a file's first line.
         // (Other chunks get an empty first line: an addon function cannot return nothing.)

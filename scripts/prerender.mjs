@@ -9,8 +9,11 @@
  *    SEO tags, and `#root` stamped with `data-prerendered-route` for the client's hydrate decision;
  *    the app is not preloaded: its scripts (on checkout.html with the checkout chunk, which the client
  *    needs before hydrating) are listed in `<meta name="app-scripts">`, which the entry (src/main.tsx)
- *    modulepreloads after the first paint (issue 11);
- *    every page loads the early-tap script (src/early/early-taps.ts) first, `async`;
+ *    modulepreloads after the first paint;
+ *    every page carries the early-tap script (src/early/early-taps.ts, built here as a classic script)
+ *    inline in `<head>`, so it runs before the page can be tapped, allowed by its `sha256-` hash in the
+ *    page's meta CSP (deploy/nginx.conf's header names the same hash; tests/build checks it), and
+ *    names the checkout chunk in `<meta name="checkout-module">` (src/app/load-checkout-page.ts);
  * 3. writes `robots.txt` and `sitemap.xml`.
  * Env: DIST_DIR (the client build, default `dist`, as in vite.config.ts); SITE_URL (absolute origin of
  * the deployed shop for canonical, Open Graph and sitemap URLs; default https://pet-ball-pro.example).
@@ -61,12 +64,6 @@ function chunkFiles(key, seen = new Set()) {
 }
 /** What index.html loads anyway (Vite's script and modulepreload tags): never preloaded twice. */
 const entryFiles = new Set(chunkFiles('index.html'));
-/** The early-tap script (vite.config.ts's second entry): keeps taps made before hydration (issue 10). */
-const EARLY_TAPS_MODULE = 'src/early/early-taps.ts';
-if (manifest[EARLY_TAPS_MODULE]?.imports?.length)
-  throw new Error(
-    `${EARLY_TAPS_MODULE} must import nothing the app bundles (it would wait for a shared chunk)`,
-  );
 /**
  * The app the entry imports after the first paint (its library stages and src/boot/start.tsx, with
  * everything they import), plus the given route modules and their imports: listed for the entry to
@@ -78,8 +75,34 @@ function appScriptsMeta(routeModules) {
   const files = [...new Set([...entryImports, ...routeModules].flatMap((key) => chunkFiles(key)))];
   return `<meta name="app-scripts" content="${files.filter((file) => !entryFiles.has(file)).join(' ')}">`;
 }
-// At default priority and `async`: it runs as soon as it arrives, long before the app's script.
-const earlyTapsScript = `<script type="module" async crossorigin src="/${manifest[EARLY_TAPS_MODULE].file}"></script>`;
+/**
+ * The early-tap script as a classic inline `<script>` and the CSP source that allows it: bundled on its
+ * own (it must import nothing the app bundles), minified, wrapped in a function so it leaves no globals.
+ */
+async function inlineEarlyTapScript() {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      copyPublicDir: false,
+      target: 'es2022',
+      lib: { entry: resolve('src/early/early-taps.ts'), formats: ['iife'], name: 'earlyTaps' },
+    },
+  });
+  const [{ output: chunks }] = Array.isArray(output) ? output : [output];
+  const code = chunks[0].code.trim();
+  if (chunks.length !== 1 || code.includes('</script'))
+    throw new Error('early-taps did not build to one inline script');
+  const hash = createHash('sha256').update(code).digest('base64');
+  return { tag: `<script>${code}</script>`, source: `'sha256-${hash}'` };
+}
+const earlyTaps = await inlineEarlyTapScript();
+const SCRIPT_SRC = "script-src 'self'";
+if (template.split(SCRIPT_SRC).length !== 2)
+  throw new Error(`index.html's meta CSP must have "${SCRIPT_SRC}" once`);
+/** Site-root URL of the checkout chunk, for a retry of its download under a URL of its own. */
+const checkoutModuleMeta = `<meta name="checkout-module" content="/${manifest[CHECKOUT_MODULE].file}">`;
 
 // One SSR output per client build, so parallel builds with different DIST_DIRs do not collide.
 const ssrDir = resolve(
@@ -106,7 +129,8 @@ try {
     const { head, html, routePath } = await renderPage(pathname, { siteUrl, description });
     // The route's own <title> and head tags take the place of the template's <title>.
     const page = template
-      .replace(TITLE, () => earlyTapsScript + head + appScriptsMeta(modules))
+      .replace(SCRIPT_SRC, () => `${SCRIPT_SRC} ${earlyTaps.source}`)
+      .replace(TITLE, () => earlyTaps.tag + head + appScriptsMeta(modules) + checkoutModuleMeta)
       .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered-route="${routePath}">${html}</div>`);
     writeFileSync(join(outDir, file), page);
   }

@@ -8,9 +8,10 @@
  * order, so the machine gets the shopper's events exactly as if the app had been there. Links are
  * left alone: they work without JavaScript. Text fields need no help: what is typed stays in the DOM.
  *
- * Built as its own entry and loaded `async` in `<head>` (scripts/prerender.mjs): it runs before the app.
- * It imports nothing, so it never waits for a chunk shared with the app; the two names below are
- * therefore written out here as in ./app-ready.ts (tests/early/early-taps.test.ts fails if they part).
+ * scripts/prerender.mjs builds it on its own and writes it inline, as a classic script, into each
+ * page's `<head>`: it listens before the page can be tapped, however slow the network (as a separate
+ * file it arrived with the app, seconds after the page showed). It imports nothing, so the two names
+ * below are written out here as in ./app-ready.ts (tests/early/early-taps.test.ts fails if they part).
  */
 
 /** `APP_READY_ATTRIBUTE` of ./app-ready.ts. */
@@ -35,9 +36,9 @@ function controlOf(target: EventTarget | null): HTMLElement | null {
 
 /**
  * Starts keeping taps until the app is ready (see the module comment); does nothing when the app
- * already is. Runs once when this entry loads.
+ * already is. Runs once, when the page's inline script runs.
  */
-export function keepEarlyTaps(): void {
+function keepEarlyTaps(): void {
   const root = document.documentElement;
   if (root.hasAttribute(APP_READY_ATTRIBUTE)) return;
   const taps: HTMLElement[] = [];
@@ -62,3 +63,6 @@ export function keepEarlyTaps(): void {
 }
 
 keepEarlyTaps();
+
+// A module for TypeScript and the tests; the inline build wraps it in a function and exports nothing.
+export {};

@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
  * The production build as `npm run build` makes it (vite build, then scripts/prerender.mjs), checked
@@ -94,7 +95,9 @@ describe('landing page JavaScript (issue 5 budget)', () => {
   it('does not load the checkout chunk, which the app imports on demand', () => {
     const checkout = `/${manifest[CHECKOUT_MODULE]!.file}`;
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(checkout);
-    expect(page('index.html')).not.toContain(checkout);
+    // Named once, as data: where a retry asks for it under a URL of its own.
+    expect(page('index.html').split(checkout)).toHaveLength(2);
+    expect(page('index.html')).toContain(`<meta name="checkout-module" content="${checkout}">`);
     expect(manifest['src/boot/start.tsx']!.dynamicImports).toContain(CHECKOUT_MODULE);
   });
 
@@ -130,7 +133,7 @@ describe('compile hints (issue 11)', () => {
     },
   );
 
-  it.each(['index', 'early-taps', 'i18n', 'styled-components'])('the %s chunk is compiled lazily', (name) => {
+  it.each(['index', 'i18n', 'styled-components'])('the %s chunk is compiled lazily', (name) => {
     expect(chunkNamed(name)).not.toContain('allFunctionsCalledOnLoad');
   });
 });
@@ -167,16 +170,44 @@ describe('hydration of the landing page in parts (issue 11)', () => {
 
 describe('render-blocking resources of the prerendered pages', () => {
   it.each(['index.html', 'checkout.html', '404.html'])(
-    '%s blocks rendering on nothing but itself and one inline style block',
+    '%s blocks rendering on nothing but itself, one inline style block and the inline early-tap script',
     (file) => {
       const html = page(file);
       expect(html.match(/<style\b/g)).toHaveLength(1);
       expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
-      // Every script either is a deferred module or is data (JSON-LD); none is classic or inline code.
+      // Every other script either is a deferred module or is data (JSON-LD).
       const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
-      for (const attributes of scripts) expect(attributes).toMatch(/type="(module|application\/ld\+json)"/);
+      expect(scripts.filter((attributes) => attributes === '')).toHaveLength(1);
+      for (const attributes of scripts.filter(Boolean))
+        expect(attributes).toMatch(/type="(module|application\/ld\+json)"/);
     },
   );
+});
+
+describe('the early-tap script, inline so it listens before the page can be tapped', () => {
+  const pages = ['index.html', 'checkout.html', '404.html'];
+
+  it.each(pages)('%s carries it in <head>, before any other script, allowed by its hash', (file) => {
+    const html = page(file);
+    const [earlyTaps, ...others] = inlineScriptsOf(html);
+    expect(others).toEqual([]);
+    expect(html.indexOf(earlyTaps!.code)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf(earlyTaps!.code)).toBeLessThan(html.search(/<script\b[^>]*\bsrc=/));
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(directiveOf(meta, 'script-src')).toEqual(["'self'", earlyTaps!.cspSource]);
+  });
+
+  it("is allowed by deploy/nginx.conf's Content-Security-Policy header too (update its hash when the script changes)", () => {
+    const { cspSource } = inlineScriptsOf(page('index.html'))[0]!;
+    const header = /add_header Content-Security-Policy "([^"]*)"/.exec(
+      readFileSync('deploy/nginx.conf', 'utf8'),
+    );
+    expect(directiveOf(header?.[1] ?? '', 'script-src')).toEqual(["'self'", cspSource]);
+  });
+
+  it('leaves no global behind: it is wrapped in a function', () => {
+    expect(inlineScriptsOf(page('index.html'))[0]!.code).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
+  });
 
   it('preloads the hero image, the landing page’s largest paint, at high priority', () => {
     expect(page('index.html')).toMatch(

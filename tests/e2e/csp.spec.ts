@@ -1,45 +1,41 @@
+import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 import { expectAppReady } from './shop';
 
 /**
  * Content Security Policy (issue 6), against whichever server runs the suite (`vite preview`, or nginx
- * with deploy/nginx.conf): the production HTML runs no inline script, carries the policy in a <meta>
- * tag, the browser enforces it, and hostile `?lng=` values run nothing. Every other spec checks that
+ * with deploy/nginx.conf): the production HTML runs one inline script, the early-tap script, allowed
+ * by its hash, carries the policy in a <meta> tag, the browser enforces it, and hostile `?lng=` values
+ * run nothing. Every other spec checks that
  * its journey causes zero violations (the `securitypolicyviolation` listener in fixtures.ts).
  */
 
-/** The policy a <meta> tag can carry: the deploy policy without frame-ancestors (header only). */
-const META_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
-
-/** Script types a browser executes; any other type (e.g. application/ld+json) is an inert data block. */
-const EXECUTABLE_TYPES = ['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript'];
+/**
+ * The policy a <meta> tag can carry: the deploy policy without frame-ancestors (header only), with
+ * the early-tap script's hash in `script-src`.
+ */
+const metaPolicy = (earlyTapsSource: string) =>
+  `default-src 'self'; script-src 'self' ${earlyTapsSource}; style-src 'self' 'unsafe-inline'; ` +
+  "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 for (const path of ['/', '/checkout', '/no-such-page']) {
-  test(`the HTML served for ${path} runs no inline script and carries the policy`, async ({ request }) => {
+  test(`the HTML served for ${path} runs only the early-tap script inline and carries the policy`, async ({
+    request,
+  }) => {
     const html = await (await request.get(path)).text();
 
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(
-      ([, attributes, body]) => ({
-        attributes: attributes!,
-        body: body!.trim(),
-        type: /\btype\s*=\s*"([^"]*)"/i.exec(attributes!)?.[1]?.toLowerCase() ?? '',
-      }),
-    );
-    expect(
-      scripts.some((script) => /\bsrc=/.test(script.attributes)),
-      'the app script',
-    ).toBe(true);
-    const inline = scripts.filter(
-      (script) => EXECUTABLE_TYPES.includes(script.type) && !/\bsrc=/.test(script.attributes),
-    );
-    expect(inline, 'inline executable scripts').toEqual([]);
+    expect(html, 'the app script').toMatch(/<script\b[^>]*\bsrc="\/assets\//);
+    const inline = inlineScriptsOf(html);
+    expect(inline, 'one inline executable script').toHaveLength(1);
+    expect(inline[0]!.code, 'the early-tap script').toContain('petball:app-ready');
     expect(html, 'inline event handlers').not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
     expect(html, 'javascript: URLs').not.toMatch(/javascript:/i);
 
     const metas = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)];
-    expect(metas.map(([, content]) => content)).toEqual([META_POLICY]);
+    expect(metas.map(([, content]) => content)).toEqual([metaPolicy(inline[0]!.cspSource)]);
+    expect(directiveOf(metas[0]![1]!, 'script-src'), 'no unsafe-inline for scripts').not.toContain(
+      "'unsafe-inline'",
+    );
     expect(
       html.indexOf('http-equiv="Content-Security-Policy"'),
       'the policy precedes every script',
