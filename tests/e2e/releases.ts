@@ -14,9 +14,13 @@ export function assetOf(distDir: string, prefix: string): string {
   return `/assets/${file}`;
 }
 
-/** A RegExp matching URLs that end in `path` exactly (for `injectedFailures`). */
+/**
+ * A RegExp matching URLs whose path ends in `path` exactly, whatever their query (a retry of the
+ * checkout's download asks for `…/checkout-page-<hash>.js?attempt=N`); for `page.route` and
+ * `injectedFailures`.
+ */
 export function urlEndingIn(path: string): RegExp {
-  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?[^#]*)?$`);
 }
 
 /**

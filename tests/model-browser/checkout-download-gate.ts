@@ -10,7 +10,8 @@ import type { Page, Route } from '@playwright/test';
 import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
 import { expect } from '../e2e/fixtures';
 
-const CHECKOUT_CHUNK = /\/assets\/checkout-page-[^/]+\.js$/;
+/** The checkout chunk, whatever the query (a retry asks for it as `…?attempt=N`). */
+const CHECKOUT_CHUNK = /\/assets\/checkout-page-[^/?]+\.js(\?[^#]*)?$/;
 
 /** Installs the gate on `page` (before the shop loads). */
 export async function gateCheckoutDownloads(page: Page) {
