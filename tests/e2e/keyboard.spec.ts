@@ -97,6 +97,37 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
     await expect(cartButton).toBeFocused();
   });
 
+  test('the cart opens again when reopened before the closed dialog has fired its close event', async ({
+    page,
+  }) => {
+    await openShop(page);
+    await page.getByRole('button', { name: /^Add to Cart/ }).click();
+    await page.getByRole('button', { name: 'Open cart, 1 item' }).click();
+    const cart = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(cart).toBeVisible();
+
+    // Chromium fires a dialog's `close` event at the next animation frame, not at close(): a shopper who
+    // closes the cart and opens it again within one frame (Escape, then Enter on a busy machine) gets
+    // the first close's event after the reopen. Both clicks run in one task, so no frame comes between.
+    await page.evaluate(async () => {
+      const dialog = document.querySelector('dialog');
+      const close = dialog?.querySelector<HTMLElement>('button[aria-label="Close cart"]');
+      const cartButton = document.querySelector<HTMLElement>('button[aria-haspopup="dialog"]');
+      if (!dialog || !close || !cartButton) throw new Error('no cart dialog, close or cart button');
+      const closeEvent = new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
+      close.click();
+      await Promise.resolve(); // React renders the closed cart: dialog.close()
+      if (dialog.open) throw new Error('the dialog did not close');
+      cartButton.click();
+      await Promise.resolve(); // React renders the open cart: showModal()
+      if (!dialog.open) throw new Error('the dialog did not open again');
+      await closeEvent; // the first close's event, one frame later
+    });
+    await expect(cart).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cart).toBeHidden();
+  });
+
   test('the empty cart opened from Buy Now keeps focus inside and returns it to Buy Now', async ({
     page,
   }) => {
