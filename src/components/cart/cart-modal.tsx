@@ -46,7 +46,12 @@ export function CartModal() {
         event.preventDefault();
         requestClose();
       }}
-      onClose={requestClose}
+      onClose={() => {
+        // Chromium fires `close` at the next animation frame: if the cart was opened again meanwhile
+        // (Escape, then Enter within one frame), this event is the earlier close's and the dialog is
+        // open. Only a dialog still closed reports.
+        if (!dialogRef.current?.open) requestClose();
+      }}
     >
       <Header>
         <Title id={titleId}>{t('cart.title')}</Title>
