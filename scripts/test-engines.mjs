@@ -203,11 +203,13 @@ if (serial) for (const engine of engines) runs.push(await runEngine(engine, prep
 else runs.push(...(await Promise.all(engines.map((engine) => runEngine(engine, prepared[engine])))));
 
 const names = [...new Set(runs.flatMap((run) => run.results.map((result) => result.name)))];
-const width = Math.min(72, Math.max(4, ...names.map((name) => name.length)));
+/** A test's row label: its name up to the first colon ('fault b: the checkout code…' → 'fault b'). */
+const label = (name) => name.split(':')[0] ?? name;
+const width = Math.min(72, Math.max(9, ...names.map((name) => label(name).length)));
 const cell = (text) => text.padEnd(10);
 console.log(`\n${'test'.padEnd(width)}  ${runs.map((run) => cell(run.engine)).join('')}`.trimEnd());
 for (const name of names) {
-  const shown = name.length > width ? `${name.slice(0, width - 1)}…` : name;
+  const shown = label(name).length > width ? `${label(name).slice(0, width - 1)}…` : label(name);
   const cells = runs.map((run) => {
     const result = run.results.find((candidate) => candidate.name === name);
     return cell(result === undefined ? '-' : result.ok ? 'pass' : 'FAIL');

@@ -52,6 +52,24 @@ const statuses = (server: FaultServer, kind = kinds.checkoutChunk) =>
   JSON.stringify(server.requests(kind).map((request) => `${request.status}${request.query}`));
 
 /**
+ * The scripts the server was asked for, grouped into waves (a request more than `gapMs` after the
+ * previous one starts a new wave): `@0 index, early-taps; @3012 react, …`. On a slow network each wave
+ * costs a round trip.
+ */
+function scriptWaves(server: FaultServer, gapMs: number): string {
+  const waves: { at: number; names: string[] }[] = [];
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const request of server.requests(kinds.scripts)) {
+    const name = request.path.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+    if (request.at - previous > gapMs) waves.push({ at: request.at, names: [] });
+    waves.at(-1)?.names.push(name);
+    previous = request.at;
+  }
+  const first = waves[0]?.at ?? 0;
+  return waves.map((wave) => `@${wave.at - first} ${wave.names.join(', ')}`).join('; ');
+}
+
+/**
  * After 'Proceed to Checkout': waits until either the checkout opens or the cart shows an alert, and
  * says which (`'checkout'` or the alert's text).
  */
@@ -334,6 +352,7 @@ test('fault f: a slow network from the start (scripts held 3 s); a tap on the pr
     `window: first paint ${timing.paint ?? '(no paint entry)'} ms → tap ${timing.tap} ms → app ready ${timing.ready} ms` +
       ` (button seen ${seenAfter} ms after the request; scripts held ${holdMs} ms)`,
   );
+  report(t, `script requests in waves (arrival, ms): ${scriptWaves(server, holdMs / 2)}`);
   assert.equal(interactiveAtTap, false, 'the tap came before the app was interactive');
   await shop.seeCartCount(1, { timeoutMs: 3_000 }).catch(async (error: unknown) => {
     throw new Error(`Once interactive, the cart button reads "${await shop.cartButtonName()}", not 1 item`, {
