@@ -1,4 +1,4 @@
-import type { ColourId } from '@machines/catalog';
+import { UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
 import { lineItemFor } from '@machines/checkout-input';
 import { lineTotalCents, orderTotals, type ShippingMethodId } from '@machines/pricing';
 import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
@@ -34,9 +34,7 @@ const cartButton = (count: number): ElementQuery => ({
 });
 const addToCartButton = (quantity: number): ElementQuery => ({
   role: 'button',
-  name: fillText(en.product.addToCart, {
-    price: formatCents(lineTotalCents(lineItemFor('hot-pink', quantity))),
-  }),
+  name: fillText(en.product.addToCart, { price: formatCents(UNIT_PRICE_CENTS * quantity) }),
 });
 const heroImage = (colourId: ColourId): ElementQuery => ({
   role: 'img',
@@ -44,6 +42,28 @@ const heroImage = (colourId: ColourId): ElementQuery => ({
 });
 
 // ── Cart dialog (spec §2 'Cart modal') ───────────────────────────────────────────────────────────
+
+/** A cart line as {@link ShopModel.cartLine} reads it. */
+export interface CartLineTexts {
+  /** 'Colour: Ocean Blue' */
+  colour: string | null;
+  /** 'Qty: 2' */
+  quantity: string | null;
+  /** The line total, '$43.96' */
+  total: string | null;
+}
+
+/** The texts the cart shows for `quantity` balls of `colourId` (what {@link ShopModel.cartLine} should read). */
+export function cartLineAsShown(
+  colourId: ColourId = FAULT_CART.colourId,
+  quantity: number = FAULT_CART.quantity,
+): CartLineTexts {
+  return {
+    colour: fillText(en.lineItem.colour, { colour: en.colour[colourId] }),
+    quantity: fillText(en.lineItem.quantity, { count: quantity }),
+    total: formatCents(lineTotalCents(lineItemFor(colourId, quantity))),
+  };
+}
 
 const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
 const inCart = (query: ElementQuery): ElementQuery => ({ ...query, within: cart });
@@ -146,19 +166,22 @@ export class ShopModel {
   }
 
   /**
-   * The cart's line as shown: colour line, quantity line and the line total, e.g.
-   * `{ colour: 'Colour: Ocean Blue', quantity: 'Qty: 2', total: '$43.96' }` (`null` fields when absent).
+   * The cart's line as it shows for `quantity` balls of `colourId`: each of {@link cartLineAsShown}'s
+   * texts when the dialog shows it, else `null` in its place.
    */
-  async cartLine(colourId: ColourId = FAULT_CART.colourId, quantity: number = FAULT_CART.quantity) {
-    const total = formatCents(lineTotalCents(lineItemFor(colourId, quantity)));
-    const [colour, qty, lineTotal] = await Promise.all([
-      this.browser.textOrNull(
-        inCart({ text: fillText(en.lineItem.colour, { colour: en.colour[colourId] }) }),
-      ),
-      this.browser.textOrNull(inCart({ text: fillText(en.lineItem.quantity, { count: quantity }) })),
-      this.browser.textOrNull(inCart({ text: total })),
+  async cartLine(
+    colourId: ColourId = FAULT_CART.colourId,
+    quantity: number = FAULT_CART.quantity,
+  ): Promise<CartLineTexts> {
+    const expected = cartLineAsShown(colourId, quantity);
+    const read = (text: string | null) =>
+      text === null ? Promise.resolve(null) : this.browser.textOrNull(inCart({ text }));
+    const [colour, qty, total] = await Promise.all([
+      read(expected.colour),
+      read(expected.quantity),
+      read(expected.total),
     ]);
-    return { colour, quantity: qty, total: lineTotal };
+    return { colour, quantity: qty, total };
   }
 
   /** Presses 'Proceed to Checkout'. */
