@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+/**
+ * Runs the engine suite (tests/engines/storefront.engines.ts) in Chromium, Firefox and WebKit at once,
+ * one process per engine, each with its own fault servers, and prints each engine's report and wall
+ * time, a test × engine table, and a closing line `engines: N passed, N failed` (tests × engines).
+ *
+ * 1. finds the browsers, installing Debian's packages when one is missing and we are root with apt-get
+ *    (as on CI): Chromium through scripts/find-chromium.sh (`chromium`); Firefox at $FIREFOX_PATH or
+ *    /usr/bin/firefox-esr (`firefox-esr`); WebKit's WebKitWebDriver and MiniBrowser (`webkit2gtk-driver`,
+ *    which brings libwebkit2gtk-4.1-0) and an X server for it (`xvfb`, `xauth`). No test tool downloads
+ *    a browser of its own;
+ * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
+ * 3. runs `node --import tsx --test` on the suite once per engine (ENGINE=…), in parallel, WebKit under
+ *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
+ *    test-results/engines/<engine>.tap and .log;
+ * 4. prints the reports as each engine finishes, then the table and the closing line.
+ *
+ * Usage: node scripts/test-engines.mjs [--no-build] [--engine chromium|firefox|webkit]... [--serial]
+ *   --engine (repeatable) runs only those engines; --serial runs them one after another.
+ * Env: DIST_DIR (the build to test), CHROME_PATH, FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH,
+ * ENGINES_TIMEOUT_MS (per engine, default 360000).
+ * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+const SUITE = 'tests/engines/storefront.engines.ts';
+const RESULTS = 'test-results/engines';
+const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** WebKit's X screen: the suite's 390 × 844 viewport (MiniBrowser runs full screen on it). */
+const XVFB_SCREEN = '-screen 0 390x844x24';
+
+const args = process.argv.slice(2);
+let build = true;
+let serial = false;
+const chosen = [];
+for (let index = 0; index < args.length; index += 1) {
+  if (args[index] === '--no-build') build = false;
+  else if (args[index] === '--serial') serial = true;
+  else if (args[index] === '--engine') chosen.push(args[++index]);
+  else
+    throw new Error(
+      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--engine name]... [--serial]`,
+    );
+}
+for (const name of chosen)
+  if (!ENGINES.includes(name)) throw new Error(`--engine takes ${ENGINES.join(', ')}, not ${name}`);
+const engines = chosen.length > 0 ? ENGINES.filter((name) => chosen.includes(name)) : ENGINES;
+const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+const timeoutMs = Number(process.env.ENGINES_TIMEOUT_MS ?? 360_000);
+
+/** The path of `command` on PATH, or undefined. */
+function which(command) {
+  const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+let aptUpdated = false;
+/**
+ * Installs Debian `packages` when we are root with apt-get; otherwise throws with what to install.
+ */
+function aptInstall(packages, why) {
+  const canInstall = process.getuid?.() === 0 && which('apt-get');
+  if (!canInstall)
+    throw new Error(
+      `${why}: install Debian's ${packages.join(' ')} (sudo apt-get install ${packages.join(' ')}).`,
+    );
+  console.error(`${why}: installing Debian's ${packages.join(' ')}...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated)
+    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  aptUpdated = true;
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+}
+
+/** The environment each engine needs, installing its browser when missing (step 1). */
+function prepare(engine) {
+  if (engine === 'chromium') {
+    const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
+    return { CHROME_PATH: chromePath };
+  }
+  if (engine === 'firefox') {
+    const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+    if (!existsSync(firefoxPath)) aptInstall(['firefox-esr'], `No Firefox at ${firefoxPath}`);
+    if (!existsSync(firefoxPath)) throw new Error(`Still no Firefox at ${firefoxPath}`);
+    return { FIREFOX_PATH: firefoxPath };
+  }
+  const miniBrowser = process.env.MINIBROWSER_PATH ?? DEFAULT_MINIBROWSER;
+  const missing = [];
+  if (!which(process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver') || !existsSync(miniBrowser))
+    missing.push('webkit2gtk-driver');
+  if (!which('xvfb-run')) missing.push('xvfb');
+  if (!which('xauth')) missing.push('xauth');
+  if (missing.length > 0) aptInstall(missing, 'WebKit (WebKitWebDriver, MiniBrowser, xvfb-run) not found');
+  if (!existsSync(miniBrowser)) throw new Error(`Still no MiniBrowser at ${miniBrowser}`);
+  return { MINIBROWSER_PATH: miniBrowser };
+}
+
+/** The test lines of a TAP report: `{ name, ok }` of each top-level test. */
+function tapResults(tap) {
+  const results = [];
+  for (const line of tap.split('\n')) {
+    const match = /^(not ok|ok) \d+ - (.*?)(?: # (?:SKIP|TODO).*)?$/.exec(line);
+    if (match) results.push({ name: match[2], ok: match[1] === 'ok' });
+  }
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(tap)?.[1] ?? Number.NaN);
+  return { results, passed: count('pass'), failed: count('fail') };
+}
+
+/** Runs the suite in `engine`; resolves with its results, wall time and report. */
+function runEngine(engine, env) {
+  const tapFile = join(RESULTS, `${engine}.tap`);
+  const logFile = join(RESULTS, `${engine}.log`);
+  rmSync(tapFile, { force: true });
+  rmSync(logFile, { force: true });
+  const node = [
+    process.execPath,
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapFile}`,
+    '--test-reporter=spec',
+    `--test-reporter-destination=${logFile}`,
+    SUITE,
+  ];
+  const [command, ...commandArgs] =
+    engine === 'webkit' ? ['xvfb-run', '--auto-servernum', `--server-args=${XVFB_SCREEN}`, ...node] : node;
+  const started = Date.now();
+  return new Promise((resolveRun) => {
+    const child = spawn(command, commandArgs, {
+      env: {
+        ...process.env,
+        ...env,
+        ENGINE: engine,
+        DIST_DIR: distDir,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        PUPPETEER_SKIP_DOWNLOAD: '1',
+        SE_OFFLINE: 'true',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    const timer = setTimeout(() => {
+      console.error(`${engine}: still running after ${timeoutMs} ms, stopping it`);
+      process.kill(-child.pid, 'SIGKILL');
+    }, timeoutMs);
+    running.add(child);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      const seconds = (Date.now() - started) / 1000;
+      const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+      const { results, passed, failed } = tapResults(read(tapFile));
+      const complete = Number.isFinite(passed) && Number.isFinite(failed);
+      console.log(`\n── ${engine}: ${seconds.toFixed(1)} s wall ──\n${read(logFile).trimEnd()}`);
+      if (!complete) console.log(`${engine}: the run ended (exit code ${code}) without a complete report`);
+      resolveRun({
+        engine,
+        seconds,
+        results,
+        passed: complete ? passed : results.filter((result) => result.ok).length,
+        failed: complete ? failed : Math.max(1, results.filter((result) => !result.ok).length),
+        exitCode: code,
+      });
+    });
+  });
+}
+
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running) process.kill(-child.pid, 'SIGKILL');
+    process.exit(1);
+  });
+
+let prepared;
+try {
+  prepared = Object.fromEntries(engines.map((engine) => [engine, prepare(engine)]));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  console.log('engines: 0 passed, 1 failed');
+  process.exit(1);
+}
+if (build)
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, DIST_DIR: distDir },
+  });
+mkdirSync(RESULTS, { recursive: true });
+
+const wallStarted = Date.now();
+const runs = [];
+if (serial) for (const engine of engines) runs.push(await runEngine(engine, prepared[engine]));
+else runs.push(...(await Promise.all(engines.map((engine) => runEngine(engine, prepared[engine])))));
+
+const names = [...new Set(runs.flatMap((run) => run.results.map((result) => result.name)))];
+/** A test's row label: its name up to the first colon ('fault b: the checkout code…' → 'fault b'). */
+const label = (name) => name.split(':')[0] ?? name;
+const width = Math.min(72, Math.max(9, ...names.map((name) => label(name).length)));
+const cell = (text) => text.padEnd(10);
+console.log(`\n${'test'.padEnd(width)}  ${runs.map((run) => cell(run.engine)).join('')}`.trimEnd());
+for (const name of names) {
+  const shown = label(name).length > width ? `${label(name).slice(0, width - 1)}…` : label(name);
+  const cells = runs.map((run) => {
+    const result = run.results.find((candidate) => candidate.name === name);
+    return cell(result === undefined ? '-' : result.ok ? 'pass' : 'FAIL');
+  });
+  console.log(`${shown.padEnd(width)}  ${cells.join('')}`.trimEnd());
+}
+console.log(
+  `${'wall time'.padEnd(width)}  ${runs.map((run) => cell(`${run.seconds.toFixed(1)} s`)).join('')}`.trimEnd(),
+);
+console.log(`all engines: ${((Date.now() - wallStarted) / 1000).toFixed(1)} s wall`);
+
+const passed = runs.reduce((sum, run) => sum + run.passed, 0);
+const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+console.log(`engines: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && runs.every((run) => run.exitCode === 0) ? 0 : 1);

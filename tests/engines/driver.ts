@@ -1,0 +1,296 @@
+import {
+  describeQuery,
+  inPageHelpers,
+  serialiseQuery,
+  type ElementQuery,
+  type InPageHelpers,
+} from './in-page';
+
+/**
+ * One small browser interface over three engines (Chromium through Playwright, Firefox through
+ * puppeteer-core over WebDriver BiDi, WebKit's MiniBrowser through selenium-webdriver over classic
+ * WebDriver), so each engine test is written once. An engine supplies an {@link EnginePage}, five
+ * primitives that take JavaScript expressions; {@link BrowserDriver} does the rest (finding, waiting,
+ * reading) the same way everywhere, in the page.
+ */
+
+/** The engines the suite runs in. */
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+
+/** What an engine must provide for one page (tab). Expressions are JavaScript source, evaluated in the page. */
+export interface EnginePage {
+  /** Evaluates `expression` in the page, awaiting it when it is a promise; resolves with its JSON value. */
+  evaluate(expression: string): Promise<unknown>;
+  /** Presses the element `expression` evaluates to with the engine's own (trusted) pointer input. */
+  click(expression: string): Promise<void>;
+  /** Types `value` into the empty field `expression` evaluates to with the engine's keyboard input. */
+  type(expression: string, value: string): Promise<void>;
+  /** Starts loading `url` in the page; resolves once it is requested, without waiting for the page. */
+  navigate(url: string): Promise<void>;
+  /** Closes the page (and its browser context where the engine has them). */
+  close(): Promise<void>;
+}
+
+/** A launched browser. */
+export interface Engine {
+  readonly name: EngineName;
+  /** Browser name and version, e.g. `firefox/153.7.0`. */
+  readonly version: string;
+  /** A fresh page at {@link VIEWPORT} (or the nearest the engine allows; see `BrowserDriver.viewport`). */
+  newPage(): Promise<EnginePage>;
+  /** Closes the browser and anything started for it. */
+  close(): Promise<void>;
+}
+
+/** The viewport the suite asks for, in CSS px: a 390 × 844 phone. */
+export const VIEWPORT = { width: 390, height: 844 } as const;
+
+/** Options of {@link BrowserDriver.waitFor}. */
+export interface WaitOptions {
+  /** Give up after this many ms (default 10 000). */
+  timeoutMs?: number;
+  /** Time between checks in ms (default 50). */
+  intervalMs?: number;
+}
+
+/** The error a {@link BrowserDriver} throws when a wait runs out: `message` says what was awaited. */
+export class WaitTimeoutError extends Error {
+  override name = 'WaitTimeoutError';
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * An expression that calls `fn` with `args` in the page. `__name` is defined because tsx (esbuild's
+ * keepNames) wraps named inner functions in `__name(...)` calls, which the page does not have.
+ */
+function callExpression(fn: (...args: never[]) => unknown, args: unknown[]): string {
+  const json = args.map((arg) => (arg === undefined ? 'undefined' : JSON.stringify(arg))).join(', ');
+  return `(() => { const __name = (f) => f; return (${fn.toString()})(${json}); })()`;
+}
+
+/** An expression that calls `fn(helpers, ...args)` with the {@link inPageHelpers} in the page. */
+function withHelpers<A extends unknown[]>(
+  fn: (helpers: InPageHelpers, ...args: A) => unknown,
+  ...args: A
+): string {
+  const json = args.map((arg) => (arg === undefined ? 'undefined' : JSON.stringify(arg))).join(', ');
+  return `(() => { const __name = (f) => f; const helpers = (${inPageHelpers.toString()})(); return (${fn.toString()})(helpers, ${json}); })()`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The suite's browser interface, the same in every engine. Every query finds rendered elements only;
+ * every wait polls from Node (no fixed sleeps) and throws a {@link WaitTimeoutError} naming what it
+ * waited for. Methods that act on an element throw when no element matches.
+ */
+export class BrowserDriver {
+  constructor(
+    /** The engine this page runs in. */
+    readonly engine: EngineName,
+    private readonly page: EnginePage,
+  ) {}
+
+  /**
+   * Loads `url` and waits until the page is loaded (`document.readyState` is 'complete'), or, with
+   * `until: 'commit'`, only until the new document is there (for a page whose scripts are held).
+   * @throws {WaitTimeoutError} after `timeoutMs` (default 10 000 ms).
+   */
+  async goto(url: string, options: { until?: 'commit' | 'load'; timeoutMs?: number } = {}): Promise<void> {
+    const target = new URL(url).href;
+    await this.page.navigate(target);
+    await this.waitFor(
+      () =>
+        this.evaluate(
+          ({ href, load }) => location.href === href && (!load || document.readyState === 'complete'),
+          { href: target, load: options.until !== 'commit' },
+        ),
+      { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+      `${url} to ${options.until === 'commit' ? 'open' : 'load'}`,
+    );
+  }
+
+  /** The page's current URL (`location.href`). */
+  url(): Promise<string> {
+    return this.evaluate(() => location.href);
+  }
+
+  /** The page's viewport in CSS px (`innerWidth` × `innerHeight`): what the engine really gave. */
+  viewport(): Promise<{ width: number; height: number }> {
+    return this.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+  }
+
+  /**
+   * Runs `fn(arg)` in the page and resolves with its result (awaited when it is a promise). `fn` is sent
+   * as source: it may use only its argument and the page's globals; `arg` and the result must be JSON.
+   */
+  async evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    return (await this.page.evaluate(callExpression(fn, [arg]))) as R;
+  }
+
+  /** True when an element matching `query` is rendered now. */
+  async isVisible(query: ElementQuery): Promise<boolean> {
+    return (await this.page.evaluate(
+      withHelpers((helpers, q) => helpers.find(q) !== null, serialiseQuery(query)),
+    )) as boolean;
+  }
+
+  /** How many rendered elements match `query` now. */
+  async count(query: ElementQuery): Promise<number> {
+    return (await this.page.evaluate(
+      withHelpers((helpers, q) => helpers.findAll(q).length, serialiseQuery(query)),
+    )) as number;
+  }
+
+  /**
+   * The rendered text of the element matching `query` (whitespace collapsed), or `null` when none does.
+   */
+  async textOrNull(query: ElementQuery): Promise<string | null> {
+    return (await this.page.evaluate(
+      withHelpers((helpers, q) => {
+        const element = helpers.find(q);
+        return element ? helpers.textOf(element) : null;
+      }, serialiseQuery(query)),
+    )) as string | null;
+  }
+
+  /**
+   * The rendered text of the element matching `query`, whitespace collapsed.
+   * @throws when no element matches.
+   */
+  async text(query: ElementQuery): Promise<string> {
+    const text = await this.textOrNull(query);
+    if (text === null) throw new Error(`No ${describeQuery(query)} on ${await this.url()}`);
+    return text;
+  }
+
+  /**
+   * The attribute `name` of the element matching `query` (`null` when it has none).
+   * @throws when no element matches.
+   */
+  async attribute(query: ElementQuery, name: string): Promise<string | null> {
+    const result = (await this.page.evaluate(
+      withHelpers(
+        (helpers, q, attribute) => {
+          const element = helpers.find(q);
+          return element ? { value: element.getAttribute(attribute) } : null;
+        },
+        serialiseQuery(query),
+        name,
+      ),
+    )) as { value: string | null } | null;
+    if (!result) throw new Error(`No ${describeQuery(query)} on ${await this.url()}`);
+    return result.value;
+  }
+
+  /**
+   * Clicks the element matching `query` as a shopper would: waits up to `timeoutMs` (default 10 000)
+   * for it to be rendered, scrolls it into the middle of the viewport at once, waits until it stands
+   * still and nothing covers it (a sliding dialog), then presses it with the engine's pointer. A
+   * visually hidden radio is pressed through its label.
+   * @throws {WaitTimeoutError} when no such element shows; the engine's error when the press fails.
+   */
+  async click(query: ElementQuery, options: WaitOptions = {}): Promise<void> {
+    await this.waitForElement(query, options);
+    const q = serialiseQuery(query);
+    const problem = (await this.page.evaluate(
+      withHelpers((helpers, sq, maxMs) => helpers.prepareClick(sq, maxMs), q, 3_000),
+    )) as string;
+    try {
+      await this.page.click(withHelpers((helpers, sq) => helpers.clickTarget(sq), q));
+    } catch (error) {
+      throw new Error(`Could not click ${describeQuery(query)}${problem ? ` (${problem})` : ''}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /**
+   * Types `value` into the empty form field labelled `label` (its visible `<label>` text, exactly),
+   * after scrolling it into view.
+   * @throws {WaitTimeoutError} when no such field shows within 10 s.
+   */
+  async fill(label: string, value: string): Promise<void> {
+    const query: ElementQuery = { label };
+    await this.waitForElement(query);
+    const q = serialiseQuery(query);
+    await this.page.evaluate(withHelpers((helpers, sq, maxMs) => helpers.prepareClick(sq, maxMs), q, 1_000));
+    await this.page.type(
+      withHelpers((helpers, sq) => helpers.find(sq), q),
+      value,
+    );
+  }
+
+  /**
+   * Waits until an element matching `query` is rendered.
+   * @throws {WaitTimeoutError} after `timeoutMs` (default 10 000 ms).
+   */
+  async waitForElement(query: ElementQuery, options: WaitOptions = {}): Promise<void> {
+    await this.waitFor(() => this.isVisible(query), options, describeQuery(query));
+  }
+
+  /**
+   * Waits until `query`'s element shows exactly `expected` as its text.
+   * @throws {WaitTimeoutError} naming the text last seen.
+   */
+  async waitForText(
+    query: ElementQuery,
+    expected: string | RegExp,
+    options: WaitOptions = {},
+  ): Promise<string> {
+    let last: string | null = null;
+    try {
+      return await this.waitFor(
+        async () => {
+          last = await this.textOrNull(query);
+          if (last === null) return false;
+          return (typeof expected === 'string' ? last === expected : expected.test(last)) && last;
+        },
+        options,
+        `${describeQuery(query)} to read ${String(expected)}`,
+      );
+    } catch (error) {
+      if (error instanceof WaitTimeoutError)
+        throw new WaitTimeoutError(
+          `${error.message}; it read ${last === null ? '(no such element)' : `"${last}"`}`,
+        );
+      throw error;
+    }
+  }
+
+  /**
+   * Polls `condition` every `intervalMs` (default 50) until it returns something other than `false`,
+   * `null` or `undefined`, and resolves with that. A check that throws (the page is between documents)
+   * counts as not yet.
+   * @throws {WaitTimeoutError} `waiting for <what>` after `timeoutMs` (default 10 000 ms), with the last
+   * error a check threw.
+   */
+  async waitFor<T>(
+    condition: () => Promise<T | false | null | undefined>,
+    options: WaitOptions = {},
+    what = 'a condition',
+  ): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const end = Date.now() + timeoutMs;
+    let lastError: unknown;
+    for (;;) {
+      try {
+        const result = await condition();
+        if (result !== false && result !== null && result !== undefined) return result;
+      } catch (error) {
+        lastError = error;
+      }
+      if (Date.now() >= end) {
+        const cause = lastError instanceof Error ? `; last error: ${lastError.message.split('\n')[0]}` : '';
+        throw new WaitTimeoutError(`Waited ${timeoutMs} ms for ${what} in ${this.engine}${cause}`);
+      }
+      await sleep(options.intervalMs ?? 50);
+    }
+  }
+
+  /** Closes the page. */
+  close(): Promise<void> {
+    return this.page.close();
+  }
+}

@@ -1,0 +1,56 @@
+import { chromium } from 'playwright-core';
+import { VIEWPORT, type Engine, type EnginePage } from '../driver';
+
+/** Where the suite finds Chromium unless `CHROME_PATH` says otherwise (scripts/find-chromium.sh). */
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Launches Chromium through Playwright (`playwright-core`, never its own browser download): the
+ * system Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless, `--no-sandbox --disable-gpu`.
+ * Each page gets its own browser context (cookies, storage and HTTP cache of its own) at 390 × 844.
+ * @throws when the browser cannot be started.
+ */
+export async function launchChromium(): Promise<Engine> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? DEFAULT_CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+    headless: true,
+  });
+  return {
+    name: 'chromium',
+    version: `chromium/${browser.version()}`,
+    newPage: async (): Promise<EnginePage> => {
+      const context = await browser.newContext({ viewport: { ...VIEWPORT } });
+      const page = await context.newPage();
+      const element = async (expression: string) => {
+        const handle = (await page.evaluateHandle<Element>(expression)).asElement();
+        if (!handle) throw new Error(`${expression.slice(0, 80)}… is not an element`);
+        return handle;
+      };
+      return {
+        evaluate: (expression) => page.evaluate(expression),
+        click: async (expression) => {
+          const handle = await element(expression);
+          try {
+            await handle.click({ timeout: 5_000 });
+          } finally {
+            await handle.dispose();
+          }
+        },
+        type: async (expression, value) => {
+          const handle = await element(expression);
+          try {
+            await handle.fill(value, { timeout: 5_000 });
+          } finally {
+            await handle.dispose();
+          }
+        },
+        navigate: async (url) => {
+          await page.goto(url, { waitUntil: 'commit' });
+        },
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Builder, WebElement } from 'selenium-webdriver';
+import { VIEWPORT, type Engine, type EnginePage } from '../driver';
+
+/** Debian's WebKitGTK MiniBrowser (package libwebkit2gtk-4.1-0), unless `MINIBROWSER_PATH` says otherwise. */
+const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Resolves once `url` answers, polling every 50 ms. @throws after `timeoutMs`. */
+async function untilAnswering(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts WebKitWebDriver (package webkit2gtk-driver) on a free port and opens a classic WebDriver
+ * session with selenium-webdriver's generic builder driving MiniBrowser (`browserName: 'MiniBrowser'`,
+ * `webkitgtk:browserOptions` with the binary and `--automation`). Needs an X display: run it under
+ * `xvfb-run -s '-screen 0 390x844x24'`. MiniBrowser's toolbar keeps a window at least 447 px wide, so
+ * it starts full screen (`--full-screen`: no toolbar) on that 390 × 844 screen and the window is sized
+ * to 390 × 844; the viewport it really got is measured by the suite. Page loads are not waited for
+ * (`pageLoadStrategy: 'none'`): the driver waits for each document itself. The one session's window is
+ * the page every test uses in turn; each test serves from its own origin (port), so none shares
+ * another's cache or storage.
+ * @throws when the driver or the browser cannot be started.
+ */
+export async function launchWebKit(): Promise<Engine> {
+  const port = await freePort();
+  const webDriver = spawn(process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver', [`--port=${port}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    webDriver.once('exit', (code) => reject(new Error(`WebKitWebDriver exited with ${code}`))),
+  );
+  exited.catch(() => undefined);
+  const server = `http://127.0.0.1:${port}`;
+  await Promise.race([untilAnswering(`${server}/status`, 15_000), exited]);
+  const driver = await new Builder()
+    .usingServer(server)
+    .withCapabilities({
+      browserName: 'MiniBrowser',
+      pageLoadStrategy: 'none',
+      'webkitgtk:browserOptions': {
+        binary: process.env.MINIBROWSER_PATH ?? DEFAULT_MINIBROWSER,
+        args: ['--automation', '--full-screen'],
+      },
+    })
+    .build();
+  const capabilities = await driver.getCapabilities();
+  await driver
+    .manage()
+    .window()
+    .setRect({ x: 0, y: 0, ...VIEWPORT });
+  const element = async (expression: string) => {
+    const found: unknown = await driver.executeScript(`return ${expression};`);
+    if (!(found instanceof WebElement)) throw new Error(`${expression.slice(0, 80)}… is not an element`);
+    return found;
+  };
+  const page: EnginePage = {
+    evaluate: (expression) => driver.executeScript(`return ${expression};`),
+    click: async (expression) => (await element(expression)).click(),
+    type: async (expression, value) => (await element(expression)).sendKeys(value),
+    navigate: async (url) => {
+      await driver.get(url);
+    },
+    close: async () => {
+      await driver.get('about:blank');
+    },
+  };
+  return {
+    name: 'webkit',
+    version: `${String(capabilities.get('browserName'))}/${String(capabilities.get('browserVersion'))}`,
+    newPage: async () => page,
+    close: async () => {
+      try {
+        await driver.quit();
+      } finally {
+        webDriver.kill();
+      }
+    },
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * What the engine drivers run inside the page: finding an element by role and accessible name, by
+ * visible text or by label, reading it, and getting it ready for a click. Plain DOM (CSS selectors,
+ * `innerText`, `labels`), the same in Chromium, Firefox and WebKit, instead of each driver's own query
+ * engine. {@link inPageHelpers} is sent as source text (see driver.ts), so it must not refer to
+ * anything outside itself.
+ */
+
+/** ARIA roles the suite queries (implicit roles of the shop's elements, or explicit `role`). */
+export type Role =
+  | 'alert'
+  | 'button'
+  | 'checkbox'
+  | 'complementary'
+  | 'dialog'
+  | 'group'
+  | 'heading'
+  | 'img'
+  | 'link'
+  | 'main'
+  | 'radio'
+  | 'region'
+  | 'status'
+  | 'textbox';
+
+/** A text to match: a string matches the whole text (whitespace collapsed), a RegExp any part of it. */
+export type TextMatch = string | RegExp;
+
+/**
+ * An element as a shopper finds it: by role and accessible name (`{ role: 'button', name: 'Try again' }`),
+ * by visible text (`{ text: 'Order Confirmed!' }`, the innermost element with that text), by its
+ * label (`{ label: 'Email address' }`, the form field) or, as a last resort, by CSS. `within` limits
+ * the search to the first element the inner query finds. Only rendered elements match.
+ */
+export interface ElementQuery {
+  role?: Role;
+  name?: TextMatch;
+  /** Heading level (1–6), with `role: 'heading'`. */
+  level?: number;
+  text?: TextMatch;
+  label?: string;
+  css?: string;
+  within?: ElementQuery;
+}
+
+/** A {@link TextMatch} as JSON. */
+export type SerialisedMatch = { exact: string } | { source: string; flags: string };
+
+/** An {@link ElementQuery} as JSON (RegExps as source and flags). */
+export interface SerialisedQuery {
+  role?: Role;
+  name?: SerialisedMatch;
+  level?: number;
+  text?: SerialisedMatch;
+  label?: string;
+  css?: string;
+  within?: SerialisedQuery;
+}
+
+/** Converts a query to JSON for the page. */
+export function serialiseQuery(query: ElementQuery): SerialisedQuery {
+  const match = (value: TextMatch): SerialisedMatch =>
+    typeof value === 'string' ? { exact: value } : { source: value.source, flags: value.flags };
+  return {
+    ...query,
+    name: query.name === undefined ? undefined : match(query.name),
+    text: query.text === undefined ? undefined : match(query.text),
+    within: query.within && serialiseQuery(query.within),
+  };
+}
+
+/** A query in words, for messages: `button "Try again" in dialog "Your Cart"`. */
+export function describeQuery(query: ElementQuery): string {
+  const quoted = (value: TextMatch) => (typeof value === 'string' ? `"${value}"` : String(value));
+  const own = [
+    query.role ?? (query.text !== undefined ? 'text' : query.label !== undefined ? 'field' : 'element'),
+    query.level !== undefined ? `(level ${query.level})` : '',
+    query.name !== undefined ? quoted(query.name) : '',
+    query.text !== undefined ? quoted(query.text) : '',
+    query.label !== undefined ? `labelled "${query.label}"` : '',
+    query.css !== undefined ? `matching ${query.css}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return query.within ? `${own} in ${describeQuery(query.within)}` : own;
+}
+
+/** The helpers {@link inPageHelpers} returns. */
+export interface InPageHelpers {
+  /** Every rendered element matching `query`, in document order. */
+  findAll(query: SerialisedQuery): Element[];
+  /** The first rendered element matching `query`, or `null`. */
+  find(query: SerialisedQuery): Element | null;
+  /** The element a pointer should press for `query`: a visually hidden radio's label, else the element. */
+  clickTarget(query: SerialisedQuery): Element;
+  /**
+   * Scrolls the click target of `query` to the middle of the viewport at once (the shop scrolls
+   * smoothly) and waits until it stands still and is what a pointer at its centre hits, up to `maxMs`.
+   * Resolves with `''`, or with what was wrong when it gave up.
+   */
+  prepareClick(query: SerialisedQuery, maxMs: number): Promise<string>;
+  /** The accessible name of `element` (aria-labelledby, aria-label, labels, alt, legend, text). */
+  nameOf(element: Element): string;
+  /** The rendered text of `element`, whitespace collapsed. */
+  textOf(element: Element): string;
+}
+
+/**
+ * Builds the in-page helpers (see {@link InPageHelpers}). Runs in the page: self-contained, no imports,
+ * no references to this module's other functions.
+ */
+export function inPageHelpers(): InPageHelpers {
+  const normalise = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  const matches = (value: string, match: SerialisedMatch) =>
+    'exact' in match ? value === normalise(match.exact) : new RegExp(match.source, match.flags).test(value);
+
+  const textOf = (element: Element) =>
+    normalise(element instanceof HTMLElement ? element.innerText : element.textContent);
+
+  const IMPLICIT: Record<Role, string> = {
+    alert: '',
+    button: 'button, input[type="button"], input[type="submit"], input[type="reset"], input[type="image"]',
+    checkbox: 'input[type="checkbox"]',
+    complementary: 'aside',
+    dialog: 'dialog',
+    group: 'fieldset, details',
+    heading: 'h1, h2, h3, h4, h5, h6',
+    img: 'img',
+    link: 'a[href], area[href]',
+    main: 'main',
+    radio: 'input[type="radio"]',
+    region: 'section',
+    status: 'output',
+    textbox:
+      'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="url"], input[type="search"]',
+  };
+
+  const roleOf = (element: Element): string | null => {
+    const explicit = element.getAttribute('role')?.trim().split(/\s+/)[0];
+    if (explicit) return explicit;
+    for (const [role, selector] of Object.entries(IMPLICIT))
+      if (selector && element.matches(selector)) {
+        if (role === 'img' && element.getAttribute('alt') === '') return 'presentation';
+        if (
+          role === 'region' &&
+          !element.hasAttribute('aria-label') &&
+          !element.hasAttribute('aria-labelledby')
+        )
+          return null;
+        return role;
+      }
+    return null;
+  };
+
+  const levelOf = (element: Element) => {
+    const aria = Number(element.getAttribute('aria-level'));
+    if (aria > 0) return aria;
+    const match = /^H([1-6])$/.exec(element.tagName);
+    return match ? Number(match[1]) : undefined;
+  };
+
+  const nameOf = (element: Element): string => {
+    const labelledBy = element.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      const name = labelledBy
+        .split(/\s+/)
+        .map((id) => document.getElementById(id))
+        .map((labeller) => (labeller ? textOf(labeller) : ''))
+        .join(' ');
+      if (normalise(name)) return normalise(name);
+    }
+    const ariaLabel = normalise(element.getAttribute('aria-label'));
+    if (ariaLabel) return ariaLabel;
+    if (
+      element instanceof HTMLInputElement &&
+      ['button', 'submit', 'reset'].includes(element.type) &&
+      element.value
+    )
+      return normalise(element.value);
+    if (
+      (element instanceof HTMLInputElement ||
+        element instanceof HTMLTextAreaElement ||
+        element instanceof HTMLSelectElement) &&
+      element.labels &&
+      element.labels.length > 0
+    )
+      return normalise(Array.from(element.labels, (label) => textOf(label)).join(' '));
+    if (element instanceof HTMLImageElement) return normalise(element.alt);
+    if (element instanceof HTMLFieldSetElement) {
+      const legend = element.querySelector(':scope > legend');
+      return legend ? textOf(legend) : '';
+    }
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+      return normalise(element.getAttribute('title') ?? element.placeholder);
+    return textOf(element);
+  };
+
+  const isRendered = (element: Element) => {
+    const check = (element as Element & { checkVisibility?: (options: object) => boolean }).checkVisibility;
+    if (typeof check === 'function')
+      return check.call(element, { visibilityProperty: true, checkVisibilityCSS: true });
+    const style = getComputedStyle(element);
+    return element.getClientRects().length > 0 && style.visibility !== 'hidden';
+  };
+
+  const isHiddenFromAssistiveTech = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
+
+  const fieldFor = (label: string, scope: ParentNode): Element[] => {
+    const fields: Element[] = [];
+    for (const candidate of scope.querySelectorAll('label')) {
+      if (candidate.control && textOf(candidate) === normalise(label)) fields.push(candidate.control);
+    }
+    for (const candidate of scope.querySelectorAll('input, textarea, select')) {
+      if (normalise(candidate.getAttribute('aria-label')) === normalise(label)) fields.push(candidate);
+    }
+    return fields;
+  };
+
+  const findAll = (query: SerialisedQuery): Element[] => {
+    let scope: ParentNode = document;
+    if (query.within) {
+      const container = findAll(query.within)[0];
+      if (!container) return [];
+      scope = container;
+    }
+    let candidates: Element[];
+    if (query.label !== undefined) candidates = fieldFor(query.label, scope);
+    else if (query.role !== undefined) {
+      const implicit = IMPLICIT[query.role];
+      const selector = `[role~="${query.role}"]${implicit ? `, ${implicit}` : ''}`;
+      candidates = Array.from(scope.querySelectorAll(selector)).filter(
+        (element) => roleOf(element) === query.role && !isHiddenFromAssistiveTech(element),
+      );
+    } else candidates = Array.from(scope.querySelectorAll(query.css ?? '*'));
+    if (query.css !== undefined && (query.label !== undefined || query.role !== undefined))
+      candidates = candidates.filter((element) => element.matches(query.css ?? '*'));
+    if (query.level !== undefined)
+      candidates = candidates.filter((element) => levelOf(element) === query.level);
+    const { name, text } = query;
+    if (name) candidates = candidates.filter((element) => matches(nameOf(element), name));
+    if (text) {
+      const withText = candidates.filter(
+        (element) =>
+          !(element instanceof HTMLScriptElement || element instanceof HTMLStyleElement) &&
+          matches(textOf(element), text),
+      );
+      // The innermost elements with the text: none of their children has it too.
+      candidates = withText.filter(
+        (element) => !Array.from(element.children).some((child) => withText.includes(child)),
+      );
+    }
+    return candidates.filter(isRendered);
+  };
+
+  const find = (query: SerialisedQuery) => findAll(query)[0] ?? null;
+
+  const clickTarget = (query: SerialisedQuery): Element => {
+    const element = find(query);
+    if (!element) throw new Error('no such element');
+    if (element instanceof HTMLInputElement && element.labels && element.labels[0]) {
+      const box = element.getBoundingClientRect();
+      if (box.width < 8 || box.height < 8) return element.labels[0];
+    }
+    return element;
+  };
+
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+  const prepareClick = async (query: SerialisedQuery, maxMs: number): Promise<string> => {
+    const end = performance.now() + maxMs;
+    const root = document.documentElement;
+    const scrollBehavior = root.style.scrollBehavior;
+    root.style.scrollBehavior = 'auto';
+    try {
+      clickTarget(query).scrollIntoView({ block: 'center', inline: 'center' });
+    } finally {
+      root.style.scrollBehavior = scrollBehavior;
+    }
+    let previous = '';
+    let stillFrames = 0;
+    let problem = 'still moving';
+    while (performance.now() < end) {
+      await nextFrame();
+      const target = clickTarget(query);
+      const box = target.getBoundingClientRect();
+      const now = `${box.x},${box.y},${box.width},${box.height}`;
+      stillFrames = now === previous ? stillFrames + 1 : 0;
+      previous = now;
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const isHit = hit !== null && (hit === target || target.contains(hit));
+      problem = isHit ? 'still moving' : `covered by <${hit?.tagName.toLowerCase() ?? 'nothing'}>`;
+      if (stillFrames >= 2 && isHit) return '';
+    }
+    return problem;
+  };
+
+  return { findAll, find, clickTarget, prepareClick, nameOf, textOf };
+}

@@ -1,0 +1,313 @@
+import { UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
+import { lineItemFor } from '@machines/checkout-input';
+import { lineTotalCents, orderTotals, type ShippingMethodId } from '@machines/pricing';
+import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
+import { formatCents } from '@/lib/format-money';
+import en from '@/locales/en';
+import { SHOPPER_DETAILS } from '../shopper-details';
+import { fillText } from '../model/shopper-text';
+import type { BrowserDriver, WaitOptions } from './driver';
+import type { ElementQuery } from './in-page';
+
+/**
+ * The shop as a shopper uses it, for the engine suite (after Zag's `e2e/models/*.model.ts`): the steps
+ * they take and what they see on each screen, every text from src/locales/en.ts. Written once, used by
+ * every engine. Waits throw a `WaitTimeoutError` saying what did not show.
+ */
+
+/** The cart every fault test fills: 2 Ocean Blue balls. */
+export const FAULT_CART = { colourId: 'ocean-blue', quantity: 2 } as const satisfies {
+  colourId: ColourId;
+  quantity: number;
+};
+
+// ── Landing page ('/', spec §2) ──────────────────────────────────────────────────────────────────
+
+const cartButton = (count: number): ElementQuery => ({
+  role: 'button',
+  name:
+    count === 0
+      ? en.cartButton.label
+      : fillText(count === 1 ? en.cartButton.labelWithCount_one : en.cartButton.labelWithCount_other, {
+          count,
+        }),
+});
+const addToCartButton = (quantity: number): ElementQuery => ({
+  role: 'button',
+  name: fillText(en.product.addToCart, { price: formatCents(UNIT_PRICE_CENTS * quantity) }),
+});
+const heroImage = (colourId: ColourId): ElementQuery => ({
+  role: 'img',
+  name: fillText(en.hero.imageAlt, { colour: en.colour[colourId] }),
+});
+
+// ── Cart dialog (spec §2 'Cart modal') ───────────────────────────────────────────────────────────
+
+/** A cart line as {@link ShopModel.cartLine} reads it. */
+export interface CartLineTexts {
+  /** 'Colour: Ocean Blue' */
+  colour: string | null;
+  /** 'Qty: 2' */
+  quantity: string | null;
+  /** The line total, '$43.96' */
+  total: string | null;
+}
+
+/** The texts the cart shows for `quantity` balls of `colourId` (what {@link ShopModel.cartLine} should read). */
+export function cartLineAsShown(
+  colourId: ColourId = FAULT_CART.colourId,
+  quantity: number = FAULT_CART.quantity,
+): CartLineTexts {
+  return {
+    colour: fillText(en.lineItem.colour, { colour: en.colour[colourId] }),
+    quantity: fillText(en.lineItem.quantity, { count: quantity }),
+    total: formatCents(lineTotalCents(lineItemFor(colourId, quantity))),
+  };
+}
+
+const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
+const inCart = (query: ElementQuery): ElementQuery => ({ ...query, within: cart });
+
+// ── Checkout page ('/checkout') ──────────────────────────────────────────────────────────────────
+
+const summary: ElementQuery = { role: 'complementary', name: en.checkout.summary.title };
+const shippingMethod = (id: ShippingMethodId): ElementQuery => ({
+  role: 'radio',
+  name: new RegExp(`^${en.checkout.shippingMethod.methods[id].name}\\b`),
+});
+
+/** The page object of the whole shop over one {@link BrowserDriver}, at the server `origin`. */
+export class ShopModel {
+  constructor(
+    readonly browser: BrowserDriver,
+    private readonly origin: string,
+  ) {}
+
+  // Landing page
+
+  /** Opens `path` (default '/') and waits until the app is interactive. */
+  async open(path = '/'): Promise<void> {
+    await this.browser.goto(`${this.origin}${path}`);
+    await this.waitUntilInteractive();
+  }
+
+  /** True once the app has hydrated and handles taps (`data-app-ready` on `<html>`, src/early/app-ready.ts). */
+  isInteractive(): Promise<boolean> {
+    return this.browser.evaluate((name) => document.documentElement.hasAttribute(name), APP_READY_ATTRIBUTE);
+  }
+
+  /** Waits until {@link isInteractive} (default 15 s: a page whose scripts are held takes longer). */
+  async waitUntilInteractive(options: WaitOptions = { timeoutMs: 15_000 }): Promise<void> {
+    await this.browser.waitFor(() => this.isInteractive(), options, 'the app to be interactive');
+  }
+
+  /** Picks a colour with its swatch. */
+  chooseColour(colourId: ColourId): Promise<void> {
+    return this.browser.click({ role: 'radio', name: en.colour[colourId] });
+  }
+
+  /** Waits until the hero shows `colourId`'s image; resolves with its `src`. */
+  async seeHeroImage(colourId: ColourId): Promise<string> {
+    await this.browser.waitForElement(heroImage(colourId), { timeoutMs: 5_000 });
+    return (await this.browser.attribute(heroImage(colourId), 'src')) ?? '';
+  }
+
+  /** Presses '+' on the quantity stepper. */
+  increaseQuantity(): Promise<void> {
+    return this.browser.click({ role: 'button', name: en.product.increaseQuantity });
+  }
+
+  /** Presses 'Add to Cart - $X' showing the price of `quantity` balls, once it shows. */
+  addToCart(quantity: number, options?: WaitOptions): Promise<void> {
+    return this.browser.click(addToCartButton(quantity), options);
+  }
+
+  /** The query of 'Add to Cart - $X' for `quantity` balls. */
+  addToCartButton(quantity: number): ElementQuery {
+    return addToCartButton(quantity);
+  }
+
+  /** Waits for the toast 'Added to cart successfully!'. */
+  seeAddedToast(): Promise<void> {
+    return this.browser.waitForElement({ text: en.toast.added }, { timeoutMs: 3_000 });
+  }
+
+  /** Waits until the cart button says it holds `count` items ('Open cart, 2 items'); resolves with its badge. */
+  async seeCartCount(count: number, options: WaitOptions = { timeoutMs: 5_000 }): Promise<string> {
+    await this.browser.waitForElement(cartButton(count), options);
+    return this.browser.text(cartButton(count));
+  }
+
+  /** The cart count the cart button announces now (its accessible name), e.g. 'Open cart, 1 item'. */
+  cartButtonName(): Promise<string | null> {
+    return this.browser.evaluate(
+      (prefix) =>
+        Array.from(document.querySelectorAll('button[aria-label]'), (button) =>
+          button.getAttribute('aria-label'),
+        ).find((label) => label?.startsWith(prefix)) ?? null,
+      en.cartButton.label,
+    );
+  }
+
+  /** Puts the fault tests' cart in: Ocean Blue, '+', 'Add to Cart', and checks the cart button says 2 items. */
+  async fillCart(): Promise<void> {
+    await this.chooseColour(FAULT_CART.colourId);
+    await this.increaseQuantity();
+    await this.addToCart(FAULT_CART.quantity);
+    await this.seeCartCount(FAULT_CART.quantity);
+  }
+
+  // Cart dialog
+
+  /** Opens the cart holding `count` items with the cart button and waits for its line. */
+  async openCart(count: number = FAULT_CART.quantity): Promise<void> {
+    await this.browser.click(cartButton(count));
+    await this.browser.waitForElement(inCart({ text: fillText(en.lineItem.quantity, { count }) }));
+  }
+
+  /**
+   * The cart's line as it shows for `quantity` balls of `colourId`: each of {@link cartLineAsShown}'s
+   * texts when the dialog shows it, else `null` in its place.
+   */
+  async cartLine(
+    colourId: ColourId = FAULT_CART.colourId,
+    quantity: number = FAULT_CART.quantity,
+  ): Promise<CartLineTexts> {
+    const expected = cartLineAsShown(colourId, quantity);
+    const read = (text: string | null) =>
+      text === null ? Promise.resolve(null) : this.browser.textOrNull(inCart({ text }));
+    const [colour, qty, total] = await Promise.all([
+      read(expected.colour),
+      read(expected.quantity),
+      read(expected.total),
+    ]);
+    return { colour, quantity: qty, total };
+  }
+
+  /** Presses 'Proceed to Checkout'. */
+  proceed(): Promise<void> {
+    return this.browser.click(inCart({ role: 'button', name: en.cart.proceed }));
+  }
+
+  /** Presses 'Try again' after a failure. */
+  tryAgain(): Promise<void> {
+    return this.browser.click(inCart({ role: 'button', name: en.cart.tryAgain }));
+  }
+
+  /** 'Proceed to Checkout' while busy: 'Opening checkout…', `aria-busy="true"` (`null` when not busy). */
+  async busyProceed(): Promise<{ ariaBusy: string | null } | null> {
+    const busy = inCart({ role: 'button', name: en.cart.openingCheckout });
+    if (!(await this.browser.isVisible(busy))) return null;
+    return { ariaBusy: await this.browser.attribute(busy, 'aria-busy') };
+  }
+
+  /** The cart's alert text (why the checkout did not open), or `null`. */
+  cartAlert(): Promise<string | null> {
+    return this.browser.textOrNull(inCart({ role: 'alert' }));
+  }
+
+  /**
+   * Starts recording, in the page, every alert (`role="alert"`) text it shows from now on, until it
+   * unloads; {@link alertsSeen} reads the record.
+   */
+  recordAlerts(): Promise<void> {
+    return this.browser.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __engineAlertsSeen: seen });
+      const note = () => {
+        for (const alert of document.querySelectorAll('[role="alert"]'))
+          if (alert.textContent && !seen.includes(alert.textContent)) seen.push(alert.textContent);
+      };
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      note();
+    });
+  }
+
+  /** The alert texts recorded since {@link recordAlerts} (`null` when the page has reloaded since). */
+  alertsSeen(): Promise<string[] | null> {
+    return this.browser.evaluate(
+      () => (window as unknown as { __engineAlertsSeen?: string[] }).__engineAlertsSeen ?? null,
+    );
+  }
+
+  // Checkout page
+
+  /** True when the page is /checkout. */
+  async isAtCheckout(): Promise<boolean> {
+    return new URL(await this.browser.url()).pathname === '/checkout';
+  }
+
+  /**
+   * Waits until /checkout shows the cart's line (colour and quantity) in its Order Summary, once
+   * the app there is interactive.
+   */
+  async seeCheckoutWith(
+    colourId: ColourId = FAULT_CART.colourId,
+    quantity: number = FAULT_CART.quantity,
+    options: WaitOptions = { timeoutMs: 15_000 },
+  ): Promise<void> {
+    await this.browser.waitFor(() => this.isAtCheckout(), options, 'the page to be /checkout');
+    await this.waitUntilInteractive(options);
+    const colourLine = fillText(en.lineItem.colour, { colour: en.colour[colourId] });
+    await this.browser.waitForElement({ text: colourLine, within: summary }, options);
+    await this.browser.waitForElement({
+      text: fillText(en.lineItem.quantity, { count: quantity }),
+      within: summary,
+    });
+  }
+
+  /** Types the shopper's details (tests/shopper-details.ts) into every required field. */
+  async fillCheckoutForm(): Promise<void> {
+    for (const [label, value] of SHOPPER_DETAILS) await this.browser.fill(label, value);
+  }
+
+  /** Chooses a shipping method. */
+  chooseShipping(id: ShippingMethodId): Promise<void> {
+    return this.browser.click(shippingMethod(id));
+  }
+
+  /** Presses 'Complete Order - $X' for the order of `quantity` × `colourId` with shipping `method`. */
+  submitOrder(colourId: ColourId, quantity: number, method: ShippingMethodId): Promise<void> {
+    const { totalCents } = orderTotals([lineItemFor(colourId, quantity)], method);
+    return this.browser.click({
+      role: 'button',
+      name: fillText(en.checkout.submit, { price: formatCents(totalCents) }),
+    });
+  }
+
+  /** Waits for the busy submit button 'Processing...'. */
+  seeProcessing(options?: WaitOptions): Promise<void> {
+    return this.browser.waitForElement({ role: 'button', name: en.checkout.processing }, options);
+  }
+
+  /** Waits for 'Order Confirmed!' and resolves with the order number shown ('PB-123456'). */
+  async seeOrderConfirmed(options?: WaitOptions): Promise<string> {
+    await this.browser.waitForElement({ role: 'heading', name: en.checkout.confirmed.title }, options);
+    const line = await this.browser.text({
+      text: new RegExp(`^${fillText(en.checkout.confirmed.orderNumber, { orderNumber: '' })}`),
+    });
+    return line.slice(fillText(en.checkout.confirmed.orderNumber, { orderNumber: '' }).length);
+  }
+
+  /** Follows 'Back to Shop' and waits for '/'. */
+  async backToShop(): Promise<void> {
+    await this.browser.click({ role: 'link', name: en.checkout.backToShop });
+    await this.browser.waitFor(
+      async () => new URL(await this.browser.url()).pathname === '/',
+      {},
+      "'/' after Back to Shop",
+    );
+  }
+
+  // Not-found page
+
+  /** Waits for the not-found page's title and resolves with its text line. */
+  async seeNotFound(): Promise<string> {
+    await this.browser.waitForElement({ role: 'heading', level: 1, name: en.notFound.title });
+    return this.browser.text({ text: en.notFound.text });
+  }
+}

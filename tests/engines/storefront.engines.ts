@@ -1,0 +1,354 @@
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { after, before, test, type TestContext } from 'node:test';
+import en from '@/locales/en';
+import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
+import { makeReleaseCopy } from '../e2e/releases';
+import { BrowserDriver, type Engine } from './driver';
+import { launchEngine } from './engines/launch';
+import { kinds, startFaultServer, type FaultServer } from './fault-server';
+import { FAULT_CART, ShopModel, cartLineAsShown } from './shop.model';
+
+/**
+ * The storefront in one engine (`ENGINE`: chromium, firefox or webkit) against the production build in
+ * `DIST_DIR` (default dist), served by the suite's own fault server with deploy/nginx.conf's headers:
+ * the whole purchase, the not-found page, and what the shopper sees when the network or a deploy fails
+ * them (every fault test keeps a cart of 2 Ocean Blue balls and checks it survives). Real time, no fake
+ * clocks: every wait polls. Run by scripts/test-engines.mjs (`npm run test:engines`), one process per
+ * engine; by hand: `ENGINE=firefox DIST_DIR=dist-engines node --import tsx --test tests/engines/storefront.engines.ts`.
+ */
+
+const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
+let engine: Engine;
+
+before(async () => {
+  engine = await launchEngine(process.env.ENGINE);
+});
+after(async () => {
+  await engine?.close();
+});
+
+/** A test's own server (its own origin: no shared cache, storage or faults) and page, closed after it. */
+async function visit(
+  t: TestContext,
+): Promise<{ server: FaultServer; browser: BrowserDriver; shop: ShopModel }> {
+  const server = await startFaultServer({ root: DIST_DIR });
+  const browser = new BrowserDriver(engine.name, await engine.newPage());
+  t.after(async () => {
+    server.reset();
+    await browser.close().catch(() => undefined);
+    await server.close();
+  });
+  return { server, browser, shop: new ShopModel(browser, server.origin) };
+}
+
+/** Reports a measurement in the test's output (`# …` in TAP, shown by the runner). */
+function report(t: TestContext, text: string): void {
+  t.diagnostic(`${engine.name}: ${text}`);
+}
+
+/** What the server answered to `kind`, e.g. `[503, 503, 200]`, for messages. */
+const statuses = (server: FaultServer, kind = kinds.checkoutChunk) =>
+  JSON.stringify(server.requests(kind).map((request) => `${request.status}${request.query}`));
+
+/**
+ * The scripts the server was asked for, grouped into waves (a request more than `gapMs` after the
+ * previous one starts a new wave): `@0 index, early-taps; @3012 react, …`. On a slow network each wave
+ * costs a round trip.
+ */
+function scriptWaves(server: FaultServer, gapMs: number): string {
+  const waves: { at: number; names: string[] }[] = [];
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const request of server.requests(kinds.scripts)) {
+    const name = request.path.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+    if (request.at - previous > gapMs) waves.push({ at: request.at, names: [] });
+    waves.at(-1)?.names.push(name);
+    previous = request.at;
+  }
+  const first = waves[0]?.at ?? 0;
+  return waves.map((wave) => `@${wave.at - first} ${wave.names.join(', ')}`).join('; ');
+}
+
+/**
+ * After 'Proceed to Checkout': waits until either the checkout opens or the cart shows an alert, and
+ * says which (`'checkout'` or the alert's text).
+ */
+async function proceedOutcome(shop: ShopModel, timeoutMs: number): Promise<'checkout' | string> {
+  return shop.browser.waitFor(
+    async () => ((await shop.isAtCheckout()) ? 'checkout' : await shop.cartAlert()),
+    { timeoutMs },
+    'the checkout to open or the cart to say why not',
+  );
+}
+
+test('purchase: colour, quantity, cart, checkout form, Processing..., Order Confirmed!, back at /', async (t) => {
+  const { browser, shop } = await visit(t);
+  await shop.open();
+  report(t, `viewport ${JSON.stringify(await browser.viewport())}`);
+
+  const pinkImage = await shop.seeHeroImage('hot-pink');
+  await shop.chooseColour('ocean-blue');
+  const blueImage = await shop.seeHeroImage('ocean-blue');
+  assert.notEqual(blueImage, pinkImage, 'the hero image changes with the colour');
+  assert.match(blueImage, /ocean-blue/);
+
+  await shop.increaseQuantity();
+  await browser.waitForElement(shop.addToCartButton(2), { timeoutMs: 3_000 });
+  await shop.addToCart(2);
+  await shop.seeAddedToast();
+  assert.equal(await shop.seeCartCount(2), '2', 'the badge shows the count');
+
+  await shop.openCart(2);
+  assert.deepEqual(await shop.cartLine('ocean-blue', 2), cartLineAsShown('ocean-blue', 2));
+  await shop.proceed();
+  await shop.seeCheckoutWith('ocean-blue', 2);
+
+  await shop.fillCheckoutForm();
+  await shop.chooseShipping('express');
+  assert.equal(
+    await browser.evaluate(() => document.querySelector<HTMLInputElement>('input[value="express"]')?.checked),
+    true,
+    'Express Shipping is chosen',
+  );
+  // Taken before the press: the app's 3 s timer starts after it, so the measured time is never short.
+  const submitted = Date.now();
+  await shop.submitOrder('ocean-blue', 2, 'express');
+  await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
+  const orderNumber = await shop.seeOrderConfirmed({ timeoutMs: 8_000, intervalMs: 20 });
+  const confirmedAt = Date.now();
+  assert.match(orderNumber, /^PB-\d{6}$/);
+  await browser.waitFor(
+    async () => new URL(await browser.url()).pathname === '/',
+    { timeoutMs: 8_000, intervalMs: 20 },
+    "the shop at '/' after the confirmation",
+  );
+  const processingMs = confirmedAt - submitted;
+  const redirectMs = Date.now() - confirmedAt;
+  report(t, `order ${orderNumber}; processing ${processingMs} ms, back at / ${redirectMs} ms later`);
+  assert.ok(
+    processingMs >= 2_500 && processingMs <= 6_000,
+    `'${en.checkout.processing}' for ~3 s, not ${processingMs} ms`,
+  );
+  assert.ok(redirectMs >= 2_500 && redirectMs <= 6_000, `back at / ~3 s after, not ${redirectMs} ms`);
+});
+
+test('not found: an unknown path answers 404 and shows the not-found page', async (t) => {
+  const { server, browser, shop } = await visit(t);
+  await browser.goto(server.url('/no-such-page'));
+  assert.equal(await shop.seeNotFound(), en.notFound.text);
+  assert.deepEqual(
+    server.requests(kinds.path('/no-such-page')).map((request) => request.status),
+    [404],
+  );
+});
+
+test('fault a: a new release replaces the files mid-visit; Proceed reloads once into /checkout with the cart', async (t) => {
+  const release = makeReleaseCopy(`engines-${engine.name}`);
+  t.after(() => release.remove());
+  const { server, shop } = await visit(t);
+  await shop.open();
+  await shop.fillCart();
+  server.serveRelease(release.dir);
+  await shop.openCart();
+  await shop.proceed();
+
+  await shop.seeCheckoutWith();
+  const checkoutLoads = () => server.requests(kinds.path('/checkout')).length;
+  assert.equal(checkoutLoads(), 1, 'exactly one reload into /checkout');
+  await shop.backToShop();
+  await shop.openCart();
+  assert.deepEqual(await shop.cartLine(), cartLineAsShown());
+  assert.equal(checkoutLoads(), 1, 'no further reload');
+});
+
+test('fault b: the checkout code answers 503 twice; retried on its own, no alert, requested 3 times', async (t) => {
+  const { server, shop } = await visit(t);
+  await shop.open();
+  await shop.fillCart();
+  // Armed before the cart opens: opening it prefetches the checkout code (src/app/router.tsx).
+  server.failNext(kinds.checkoutChunk, 2);
+  await shop.recordAlerts();
+  await shop.openCart();
+  const proceeded = Date.now();
+  await shop.proceed();
+
+  const outcome = await proceedOutcome(shop, 4 * CHECKOUT_RETRY_DELAY_MS + 6_000);
+  const elapsed = Date.now() - proceeded;
+  report(t, `outcome after ${elapsed} ms: ${outcome}; checkout chunk answers ${statuses(server)}`);
+  assert.equal(
+    outcome,
+    'checkout',
+    `the checkout opens (answers to the checkout chunk: ${statuses(server)})`,
+  );
+  assert.deepEqual(await shop.alertsSeen(), [], 'no alert was shown');
+  assert.equal(
+    server.requests(kinds.checkoutChunk).length,
+    3,
+    `the checkout file requested 3 times: ${statuses(server)}`,
+  );
+  await shop.seeCheckoutWith();
+});
+
+test('fault c: the connection drops at Proceed; the cart says why and is kept; Try again opens the checkout once it is back', async (t) => {
+  const { server, shop } = await visit(t);
+  await shop.open();
+  await shop.fillCart();
+  server.dropConnections();
+  await shop.openCart();
+  await shop.proceed();
+
+  const alert = await shop.browser.waitFor(
+    () => shop.cartAlert(),
+    { timeoutMs: 10_000 },
+    'the cart to say why',
+  );
+  assert.equal(alert, en.cart.checkoutFailure.offline);
+  assert.deepEqual(await shop.cartLine(), cartLineAsShown());
+  assert.equal(await shop.isAtCheckout(), false);
+
+  server.restoreConnections();
+  await shop.tryAgain();
+  const outcome = await proceedOutcome(shop, 4 * CHECKOUT_RETRY_DELAY_MS + 6_000);
+  report(t, `after Try again: ${outcome}; checkout chunk answers ${statuses(server)}`);
+  assert.equal(
+    outcome,
+    'checkout',
+    `Try again opens the checkout (answers to the checkout chunk: ${statuses(server)})`,
+  );
+  await shop.seeCheckoutWith();
+});
+
+test('fault d: a failed prefetch does not poison Proceed; the checkout opens with no alert', async (t) => {
+  const { server, browser, shop } = await visit(t);
+  await shop.open();
+  await shop.fillCart();
+  server.failNext(kinds.checkoutChunk, 1);
+  await shop.recordAlerts();
+  await shop.openCart();
+  await browser.waitFor(
+    async () => server.requests(kinds.checkoutChunk).some((request) => request.status === 503),
+    { timeoutMs: 5_000 },
+    'the prefetch of the checkout code to fail',
+  );
+  await shop.proceed();
+
+  const outcome = await proceedOutcome(shop, 4 * CHECKOUT_RETRY_DELAY_MS + 6_000);
+  report(t, `outcome: ${outcome}; checkout chunk answers ${statuses(server)}`);
+  assert.equal(
+    outcome,
+    'checkout',
+    `the checkout opens (answers to the checkout chunk: ${statuses(server)})`,
+  );
+  assert.deepEqual(await shop.alertsSeen(), [], 'no alert was shown');
+  await shop.seeCheckoutWith();
+});
+
+test('fault e: every script slow (4 s) once the page is interactive; Proceed is busy at once, the checkout opens after the hold', async (t) => {
+  const holdMs = 4_000;
+  const { server, browser, shop } = await visit(t);
+  await shop.open();
+  await shop.fillCart();
+  server.hold(kinds.scripts, holdMs);
+  await shop.openCart();
+  // In the page: when the shopper's press landed and when Proceed first showed busy, in its own clock.
+  await browser.evaluate((busyText) => {
+    const timing: { tap: number | null; busy: number | null } = { tap: null, busy: null };
+    Object.assign(window, { __engineTiming: timing });
+    addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
+      },
+      { capture: true },
+    );
+    new MutationObserver(() => {
+      const busy = Array.from(document.querySelectorAll('button[aria-busy="true"]')).some((button) =>
+        button.textContent?.includes(busyText),
+      );
+      if (busy && timing.busy === null) timing.busy = performance.now();
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, en.cart.openingCheckout);
+  const proceeded = Date.now();
+  await shop.proceed();
+
+  const busy = await browser.waitFor(
+    () => shop.busyProceed(),
+    { timeoutMs: 3_000, intervalMs: 20 },
+    "'Opening checkout…'",
+  );
+  assert.equal(busy.ariaBusy, 'true', 'Proceed is aria-busy');
+  const { tap, busy: busyAt } = await browser.evaluate(
+    () =>
+      (window as unknown as { __engineTiming: { tap: number | null; busy: number | null } }).__engineTiming,
+  );
+  assert.ok(tap !== null && busyAt !== null, 'the press and the busy state were seen in the page');
+  const tapToBusy = Math.round(busyAt - tap);
+  assert.equal(await shop.isAtCheckout(), false, 'still on the cart while the code is held');
+  await shop.seeCheckoutWith(FAULT_CART.colourId, FAULT_CART.quantity, { timeoutMs: holdMs + 10_000 });
+  const openedAfter = Date.now() - proceeded;
+  report(
+    t,
+    `busy ${tapToBusy} ms after the press (page clock); checkout after ${openedAfter} ms (scripts held ${holdMs} ms)`,
+  );
+  assert.ok(tapToBusy <= 500, `Proceed turns busy at once, not ${tapToBusy} ms after the press`);
+  assert.ok(server.requests(kinds.checkoutChunk).length >= 1, 'the checkout code was requested');
+});
+
+test('fault f: a slow network from the start (scripts held 3 s); a tap on the prerendered Add to Cart counts once the app is interactive', async (t) => {
+  const holdMs = 3_000;
+  const { server, browser, shop } = await visit(t);
+  server.hold(kinds.scripts, holdMs);
+  const started = Date.now();
+  await browser.goto(server.url('/'), { until: 'commit', timeoutMs: 15_000 });
+  // Times in the page (ms since its navigation started): the first trusted tap and the app's readiness.
+  await browser.evaluate(() => {
+    const timing: { tap: number | null; ready: number | null } = { tap: null, ready: null };
+    Object.assign(window, { __engineTiming: timing });
+    addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
+      },
+      { capture: true },
+    );
+    new MutationObserver(() => {
+      if (timing.ready === null && document.documentElement.hasAttribute('data-app-ready'))
+        timing.ready = performance.now();
+    }).observe(document.documentElement, { attributes: true });
+  });
+  const addToCart = shop.addToCartButton(1);
+  await browser.waitForElement(addToCart, { timeoutMs: 15_000, intervalMs: 10 });
+  const seenAfter = Date.now() - started;
+  const interactiveAtTap = await shop.isInteractive();
+  await shop.addToCart(1);
+  await shop.waitUntilInteractive({ timeoutMs: holdMs + 15_000 });
+
+  const timing = await browser.evaluate(() => {
+    const paints = performance.getEntriesByType('paint');
+    const paint =
+      paints.find((entry) => entry.name === 'first-contentful-paint') ??
+      paints.find((entry) => entry.name === 'first-paint');
+    const { tap, ready } = (
+      window as unknown as { __engineTiming: { tap: number | null; ready: number | null } }
+    ).__engineTiming;
+    return {
+      paint: paint ? Math.round(paint.startTime) : null,
+      tap: tap && Math.round(tap),
+      ready: ready && Math.round(ready),
+    };
+  });
+  report(
+    t,
+    `window: first paint ${timing.paint ?? '(no paint entry)'} ms → tap ${timing.tap} ms → app ready ${timing.ready} ms` +
+      ` (button seen ${seenAfter} ms after the request; scripts held ${holdMs} ms)`,
+  );
+  report(t, `script requests in waves (arrival, ms): ${scriptWaves(server, holdMs / 2)}`);
+  assert.equal(interactiveAtTap, false, 'the tap came before the app was interactive');
+  await shop.seeCartCount(1, { timeoutMs: 3_000 }).catch(async (error: unknown) => {
+    throw new Error(`Once interactive, the cart button reads "${await shop.cartButtonName()}", not 1 item`, {
+      cause: error,
+    });
+  });
+  await shop.openCart(1);
+  assert.deepEqual(await shop.cartLine('hot-pink', 1), cartLineAsShown('hot-pink', 1));
+});
