@@ -92,22 +92,6 @@ export async function runClockUntil(page: Page, done: () => Promise<boolean>, ma
   throw new Error(`still waiting after ${maxMs} ms of the page's clock, on ${new URL(page.url()).pathname}`);
 }
 
-/**
- * Starts recording the text of every `role="alert"` the page shows from now on (until it reloads),
- * for a test in which the shopper must never see a failure; the returned function reads the record.
- */
-export async function recordAlerts(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    Object.assign(window, { __alertsSeen: seen });
-    new MutationObserver(() => {
-      for (const alert of document.querySelectorAll('[role="alert"]'))
-        if (alert.textContent && !seen.includes(alert.textContent)) seen.push(alert.textContent);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __alertsSeen: string[] }).__alertsSeen);
-}
-
 /** Counts the page loads (main-frame navigation requests) from now on; returns the counter. */
 export function countPageLoads(page: Page): () => number {
   let loads = 0;
