@@ -1,5 +1,5 @@
 /**
- * BASE_URL points the browser suites at a deployment (issue 12): the Playwright configs then start no
+ * BASE_URL points the browser suites at a deployment: the Playwright configs then start no
  * server, test that origin, let the browser resolve its host, and leave out tests tagged
  * `@local-build`; without it they serve this checkout's build with `vite preview`, as before.
  */
