@@ -47,7 +47,7 @@ export default tseslint.config(
     },
   },
   {
-    // eslint-plugin-xstate 3 (issue 12): all of its `recommended` rules, for XState 5 (`version: 5`; the
+    // eslint-plugin-xstate 3: all of its `recommended` rules, for XState 5 (`version: 5`; the
     // plugin ships eslintrc configs only, so the flat config takes their rules and setting). Its rules
     // look for `createMachine(…)` calls; scripts/eslint-xstate-setup.js makes them see the config of
     // `setup(…).createMachine(…)` too (tests/stately/xstate-lint.test.ts proves they do). No rule is off.

@@ -1,6 +1,6 @@
 /**
  * Lighthouse CI configuration for `npm run bench` (scripts/bench.mjs starts the server and runs
- * `lhci collect`, `lhci assert` and `lhci upload` once per form factor). Issue 11's targets:
+ * `lhci collect`, `lhci assert` and `lhci upload` once per form factor). The targets:
  * - mobile (Lighthouse's default: Moto G Power emulation, simulated slow 4G, 4× CPU): performance 100
  *   on the median run, TBT ≤ 50 ms, LCP ≤ 1200 ms, CLS ≤ 0.01 on `/`, `/checkout` and the not-found
  *   page (the bench also prints how many runs reached 100; the target is 4 of 5);

@@ -13,9 +13,10 @@ if (!executablePath)
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 /**
- * A deployment to test instead of this checkout's build (issue 12), e.g.
+ * A deployment to test instead of this checkout's build, e.g.
  * `BASE_URL=https://staging.example.com npm run test:model:browser`: no build, no local server, and
  * the browser may reach that host besides 127.0.0.1. Tests tagged {@link LOCAL_BUILD_TAG} are left out.
+ * Why: docs/decisions/0008-tests-against-any-deployment.md.
  * @throws when BASE_URL is not an absolute http(s) URL.
  */
 const deployedURL = process.env.BASE_URL ? new URL(process.env.BASE_URL) : undefined;

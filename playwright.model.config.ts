@@ -2,11 +2,11 @@ import type { ReporterDescription } from '@playwright/test';
 import base from './playwright.config';
 
 /**
- * The model suites in real Chromium (issue 3): the browser-test setup of playwright.config.ts (system
+ * The model suites in real Chromium: the browser-test setup of playwright.config.ts (system
  * Chromium, production build served by `vite preview`) with its own test directory, so
  * `npm run test:e2e` does not run these paths twice, and a reporter that prints the coverage tables and
  * fails the run below 100%. Run it with `npm run test:model:browser`; with `BASE_URL` it runs against
- * that deployment instead (issue 12, see playwright.config.ts).
+ * that deployment instead (see playwright.config.ts).
  */
 export default {
   ...base,

@@ -75,7 +75,7 @@ const LIBRARY_CHUNKS = [
  * checkout page (rendered by 'Proceed to Checkout'). Each starts with V8's explicit compile hint
  * `//# allFunctionsCalledOnLoad`, so Chromium compiles all of its functions up front with the file
  * (as it downloads; traces of a 4× load show no longer task) instead of lazily inside the first tap
- * that calls them (issue 11: the first colour tap spent most of its handler time compiling). Other
+ * that calls them (the first colour tap spent most of its handler time compiling). Other
  * engines read a comment.
  */
 const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'react-router', 'xstate', 'start', 'checkout-page']);
@@ -107,7 +107,7 @@ export default defineConfig({
         postBanner: (chunk) =>
           EAGERLY_COMPILED_CHUNKS.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '',
         // One chunk per library, which the entry evaluates one task at a time after the first paint
-        // (src/boot/library-stages.ts, issue 11), instead of one long task for the whole app.
+        // (src/boot/library-stages.ts), instead of one long task for the whole app.
         codeSplitting: {
           groups: LIBRARY_CHUNKS.map(({ name, packages }) => {
             const inPackages = new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]`);

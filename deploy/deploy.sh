@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Deploys a built shop (`npm run build` → dist/) into the web root a static server serves (for nginx
-# with deploy/nginx.conf: its `root`), so that pages already open in a shopper's browser keep working
-# (issue 10): those pages load hashed files (/assets/index-<hash>.js, the checkout chunk) named by the
+# with deploy/nginx.conf: its `root`), so that pages already open in a shopper's browser keep working:
+# those pages load hashed files (/assets/index-<hash>.js, the checkout chunk) named by the
 # release they came from, so a deploy must not delete them at once.
 #
 #   deploy/deploy.sh [--keep N] [--retention AGE] DIST_DIR WEB_ROOT   deploy DIST_DIR, then prune

@@ -1,6 +1,7 @@
 /**
- * Why the checkout page's code could not be downloaded (issue 10): the app's `loadCheckout` actor
- * rejects with a {@link CheckoutLoadError}, and the storefront machine's guards read its failure.
+ * Why the checkout page's code could not be downloaded: the app's `loadCheckout` actor rejects with a
+ * {@link CheckoutLoadError}, and the storefront machine's guards read its failure. What each failure
+ * leads to, and why: docs/decisions/0002-checkout-download-states.md.
  */
 
 /**

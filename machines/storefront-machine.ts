@@ -1,10 +1,10 @@
 /**
  * The storefront machine: the landing page's selected colour, quantity, cart count, cart modal,
  * add-to-cart toast and the wait for the checkout's code (spec §2 'Landing page', 'Cart modal'; §4
- * 'Landing page'; §9 toast duration; issue 10). Pure XState: no React, no DOM. What touches the
- * network, the router or the page is named here and provided by the app with
- * `storefrontMachine.provide(...)`: the `loadCheckout` actor and the `navigateToCheckout` and
- * `reloadIntoCheckout` actions.
+ * 'Landing page'; §9 toast duration; the download states: docs/decisions/0002-checkout-download-states.md).
+ * Pure XState: no React, no DOM. What touches the network, the router or the page is named here and
+ * provided by the app with `storefrontMachine.provide(...)`: the `loadCheckout` actor and the
+ * `navigateToCheckout` and `reloadIntoCheckout` actions.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { UNIT_PRICE_CENTS, isColourId, type ColourId } from './catalog';
@@ -48,11 +48,11 @@ export type StorefrontEvent =
 
 /**
  * Automatic retries of a checkout download that failed for a transient reason (the server answered
- * 5xx, the request broke off) before the shopper is asked to 'Try again' (issue 10).
+ * 5xx, the request broke off) before the shopper is asked to 'Try again'.
  */
 export const CHECKOUT_LOAD_RETRIES = 2;
 
-/** Wait before an automatic retry of the checkout's download, in ms (issue 10). */
+/** Wait before an automatic retry of the checkout's download, in ms. */
 export const CHECKOUT_RETRY_DELAY_MS = 1000;
 
 /** The `error` of an actor's error event (`xstate.error.actor.*`), `undefined` for any other event. */
@@ -63,8 +63,9 @@ function errorOf(event: { type: string }): unknown {
 /**
  * The storefront machine (spec §4 'Landing page'). Parallel regions: `cart` (closed | open) and
  * `toast` (hidden | visible, hidden `toastDuration` = 3000 ms after the last add). Inside `cart.open`,
- * 'Proceed to Checkout' waits on the `loadCheckout` actor (issue 10): done → navigate, and close once
- * the checkout shows (`checkout.opened`; the dialog leaves with the landing page, issue 11);
+ * 'Proceed to Checkout' waits on the `loadCheckout` actor: done → navigate, and close once the checkout
+ * shows (`checkout.opened`: the dialog leaves with the landing page instead of the page being restyled
+ * back from inert inside the tap's frame);
  * a new release → reload into /checkout with the cart; 5xx or a broken connection → up to
  * CHECKOUT_LOAD_RETRIES (2) retries `checkoutRetryDelay` (1000 ms) apart; otherwise (or offline) the
  * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`).
@@ -272,14 +273,14 @@ export const selectAddToCartTotalCents = (snapshot: StorefrontSnapshot): number 
 export const selectIsCartOpen = (snapshot: StorefrontSnapshot): boolean => snapshot.matches({ cart: 'open' });
 /**
  * True from 'Proceed to Checkout' until the checkout opens or fails: the download, an automatic retry's
- * wait, the route change to /checkout (issue 11), or the reload into a new release (issue 10).
+ * wait, the route change to /checkout, or the reload into a new release.
  */
 export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =>
   snapshot.matches({ cart: { open: 'openingCheckout' } }) ||
   snapshot.matches({ cart: { open: 'leavingForCheckout' } }) ||
   snapshot.matches({ cart: { open: 'waitingToRetry' } }) ||
   snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } });
-/** Why the checkout did not open, while the cart says so ('Try again'); else `null` (issue 10). */
+/** Why the checkout did not open, while the cart says so ('Try again'); else `null`. */
 export const selectCheckoutLoadFailure = (snapshot: StorefrontSnapshot): CheckoutUnavailableReason | null =>
   snapshot.matches({ cart: { open: 'checkoutUnavailable' } }) ? snapshot.context.checkoutLoadFailure : null;
 /** True while the add-to-cart toast shows. */

@@ -9,7 +9,7 @@
  *   median of 5 journeys, with its phases (scripts/bench/interactions.mjs);
  * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs);
  * - lighthouse: Lighthouse CI (`lighthouserc.cjs`) mobile and desktop on `/`, `/checkout` and the
- *   not-found page, N runs each (default 5): `lhci collect`, `lhci assert` (the issue's targets),
+ *   not-found page, N runs each (default 5): `lhci collect`, `lhci assert` (the targets in lighthouserc.cjs),
  *   `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<form factor>/); the table
  *   prints medians and how many runs scored 100.
  * Writes everything to `bench/results.json`. Not part of `npm test`: figures depend on machine load

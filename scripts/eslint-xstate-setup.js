@@ -1,6 +1,6 @@
 /**
- * eslint-plugin-xstate 3 for machines written as XState 5 recommends, `setup({ … }).createMachine({ … })`
- * (issue 12).
+ * eslint-plugin-xstate 3 for machines written as XState 5 recommends,
+ * `setup({ … }).createMachine({ … })`, so the plugin's rules check the machines Stately's editor reads.
  *
  * The plugin's rules look for machine configs only inside calls whose callee is the NAME `createMachine`
  * (or `Machine`): every rule prefixes its selectors with

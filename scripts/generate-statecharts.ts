@@ -1,5 +1,5 @@
 /**
- * Generates docs/statecharts.md from the machine definitions (issue 3): per machine a Mermaid
+ * Generates docs/statecharts.md from the machine definitions: per machine a Mermaid
  * `stateDiagram-v2` (states, parallel regions, events, delays, guards and actions by name) and tables of
  * its states, transitions, delays and guards. Nothing is written by hand, so the page cannot drift from
  * the machines; tests/scripts/generate-statecharts.test.ts fails when the committed file is stale.

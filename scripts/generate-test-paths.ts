@@ -1,8 +1,8 @@
 /**
- * Writes docs/test-paths.md, the catalogue of the generated model paths (issue 12): every path of
- * both model suites as numbered shopper steps with what is checked after each, the coverage table and
- * the bounds (tests/model/path-catalogue.ts). tests/scripts/generate-test-paths.test.ts fails when the
- * committed page is stale.
+ * Writes docs/test-paths.md, the catalogue of the generated model paths that testers read and review:
+ * every path of both model suites as numbered shopper steps with what is checked after each, the
+ * coverage table and the bounds (tests/model/path-catalogue.ts).
+ * tests/scripts/generate-test-paths.test.ts fails when the committed page is stale.
  *
  * Usage: `npm run docs:test-paths` (writes the page); `npm run test:model:list` (`--list`: prints
  * every path's events, one per line, and runs nothing).

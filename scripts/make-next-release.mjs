@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Makes a "next release" of a built shop for the deploy tests (issue 10): copies the build `from` into
+ * Makes a "next release" of a built shop for the deploy tests: copies the build `from` into
  * `to` and gives every content-hashed file in `assets/` a new hash (`index-C4ei4vQy.js` →
  * `index-<new>.js`), rewriting every reference to it in the copy's HTML, JS, CSS and JSON files. The
  * pages and code are otherwise the same, exactly as after a deploy of a new version: the files the

@@ -4,8 +4,8 @@
  * closing line `<label>: N passed, N failed` from Playwright's JSON report.
  * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [playwright test args...]
  * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side. BASE_URL (an
- * http(s) origin) tests that deployment instead: nothing is built or served here (issue 12; see
- * playwright.config.ts for the tests left out).
+ * http(s) origin) tests that deployment instead: nothing is built or served here (see
+ * playwright.config.ts for the tests left out; docs/decisions/0008-tests-against-any-deployment.md).
  * Exit code: Playwright's (non-zero on any failure).
  */
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Runs the whole Playwright suite against the production build served by nginx with deploy/nginx.conf
- * (issue 6: the shop as it runs in production), and prints `nginx: N passed, N failed`.
+ * (the shop as it runs in production: docs/decisions/0007-production-server-nginx.md), and prints
+ * `nginx: N passed, N failed`.
  *
  * 1. finds nginx: $NGINX_PATH, `nginx` on PATH, /usr/sbin/nginx; when none is found and we are root
  *    with apt-get (as on CI), installs Debian's `nginx` package (the package only: the system's nginx
@@ -18,7 +19,7 @@
  *    no server of its own and adds the *.nginx.spec.ts header checks) and E2E_DEPLOY_SITES, a JSON
  *    array of `{ baseURL, webRoot }` for the deploy tests, indexed by the worker's parallelIndex;
  * 5. runs the model suite in Chromium (`test:model:browser`) the way a tester runs it against a
- *    deployment, with BASE_URL pointing at nginx (issue 12): every generated path and the coverage
+ *    deployment, with BASE_URL pointing at nginx: every generated path and the coverage
  *    tables, against a server that is not Vite's;
  * 6. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
  *

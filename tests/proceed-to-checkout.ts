@@ -3,7 +3,7 @@ import type { userEvent } from '@testing-library/user-event';
 
 /**
  * Clicks 'Proceed to Checkout' in the open cart and waits until /checkout shows its Order Summary:
- * the storefront first loads the checkout's code (issue 10), so the navigation is asynchronous.
+ * the storefront first loads the checkout's code, so the navigation is asynchronous.
  * Works with real and fake clocks (Testing Library advances a fake clock while it waits).
  * @returns the Order Summary region.
  */

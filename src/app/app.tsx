@@ -19,7 +19,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 /**
  * The whole shop: i18n, global styles, the page-long storefront actor and the router.
  * The storefront actor sits above the router so the cart survives route changes (spec §4) and is
- * given what touches the network, the router and the page (issue 10): `loadCheckout` (the checkout
+ * given what touches the network, the router and the page: `loadCheckout` (the checkout
  * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`) and
  * `reloadIntoCheckout` (a new release: reload into /checkout keeping the cart). `storefrontSnapshot`
  * is where the storefront starts (a cart kept across that reload), else it starts afresh. Once

@@ -17,7 +17,7 @@ const RELOAD_GUARD_MS = 60_000;
 type KeptCart = Pick<StorefrontContext, 'colourId' | 'quantity' | 'cartCount'>;
 
 /**
- * The storefront machine's `reloadIntoCheckout` action (issue 10): a new release removed the code this
+ * The storefront machine's `reloadIntoCheckout` action: a new release removed the code this
  * page runs on, so the page is loaded afresh from the server, straight into /checkout with the cart.
  * Pushes a /checkout history entry whose state is what React Router's `navigate('/checkout', { state })`
  * would have stored (the checkout input as `usr`), plus the cart under {@link HISTORY_KEY}, then
@@ -47,7 +47,7 @@ export function reloadIntoCheckout({ colourId, quantity, cartCount }: KeptCart, 
   window.location.reload();
 }
 
-/** True within RELOAD_GUARD_MS (60 s) of a reload into a new release in this tab (issue 10: no loop). */
+/** True within RELOAD_GUARD_MS (60 s) of a reload into a new release in this tab, so reloads never loop. */
 export function reloadedRecently(now = Date.now()): boolean {
   let reloadedAt: number | undefined;
   try {

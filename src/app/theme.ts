@@ -2,7 +2,7 @@
  * Design tokens: colours, spacing, radii, shadows, breakpoints and motion. The one source of styling
  * values; components import it and interpolate its values into their styled-components templates as
  * constants, so every rule is static: styled-components computes a component's CSS once, not on each
- * render (issue 11). Text colours meet WCAG 2.2 AA contrast (≥ 4.5:1) on the backgrounds they are
+ * render. Text colours meet WCAG 2.2 AA contrast (≥ 4.5:1) on the backgrounds they are
  * used on.
  */
 export const theme = {

@@ -3,7 +3,7 @@ import { usdFormat } from '@/lib/format-money';
 /**
  * The app's libraries as separate chunks (vite.config.ts `LIBRARY_CHUNKS`), each importable on its
  * own, in dependency order, after the platform's number formatting. src/main.tsx runs them one per
- * task before the app (issue 11): the browser evaluates a module graph in one task, so the shop's
+ * task before the app: the browser evaluates a module graph in one task, so the shop's
  * ~500 kB of script would otherwise be one long task that no tap can interrupt. Each stage module
  * re-exports one binding its library's chunk holds, so importing it evaluates exactly that chunk (a
  * namespace import of the package itself would keep every export and defeat tree-shaking).

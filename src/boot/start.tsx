@@ -33,8 +33,8 @@ function mount(root: HTMLElement, { checkoutUnavailable = false } = {}) {
 }
 
 /**
- * The current route's code could not be loaded (issue 10: /checkout right after a reload into a new
- * release that lacks it too, or a network that failed meanwhile). Rather than a dead page, the shop
+ * The current route's code could not be loaded (/checkout right after a reload into a new release that
+ * lacks it too, or a network that failed meanwhile). Rather than a dead page, the shop
  * opens at '/' (this history entry, without its navigation state) with the cart kept for the reload
  * open and saying the checkout is unavailable, with 'Try again'; without a kept cart, the shop opens
  * afresh. No reload: the loop guard of load-checkout-page.ts keeps 'Try again' from reloading again.

@@ -1,5 +1,5 @@
 /**
- * The signal between the app and the early-tap script (issue 10): once the app has hydrated (or
+ * The signal between the app and the early-tap script (./early-taps.ts): once the app has hydrated (or
  * rendered) and its handlers are attached, it marks `<html>` with {@link APP_READY_ATTRIBUTE} and
  * dispatches {@link APP_READY_EVENT} on `document`. No globals, nothing inline (CSP).
  */

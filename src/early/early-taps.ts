@@ -1,17 +1,18 @@
 /**
- * Keeps the taps a shopper makes before the app is interactive (issue 10). The prerendered page
- * paints long before the app's script has downloaded, run and hydrated it; a tap on 'Add to Cart',
- * a colour or the cart button in that window would otherwise be lost silently (the buttons look
- * ready). This tiny script loads first, records each such tap (on a button, a radio or checkbox, or
- * the label of one) and swallows it before it reaches React or the browser's default action; once the
- * app announces it is interactive (`announceAppReady` in ./app-ready.ts), each recorded control is clicked again in
+ * Keeps the taps a shopper makes before the app is interactive. The prerendered page paints long
+ * before the app's script has downloaded, run and hydrated it; a tap on 'Add to Cart', a colour or the
+ * cart button in that window would otherwise be lost silently (the buttons look ready). This tiny
+ * script loads first, records each such tap (on a button, a radio or checkbox, or the label of one)
+ * and swallows it before it reaches React or the browser's default action; once the app announces it
+ * is interactive (`announceAppReady` in ./app-ready.ts), each recorded control is clicked again in
  * order, so the machine gets the shopper's events exactly as if the app had been there. Links are
  * left alone: they work without JavaScript. Text fields need no help: what is typed stays in the DOM.
  *
  * scripts/prerender.mjs builds it on its own and writes it inline, as a classic script, into each
- * page's `<head>`: it listens before the page can be tapped, however slow the network (as a separate
- * file it arrived with the app, seconds after the page showed). It imports nothing, so the two names
- * below are written out here as in ./app-ready.ts (tests/early/early-taps.test.ts fails if they part).
+ * page's `<head>`: it listens before the page can be tapped, however slow the network (a separate file
+ * would arrive with the app, seconds after the page shows). It imports nothing, so the two names below
+ * are written out here as in ./app-ready.ts (tests/early/early-taps.test.ts fails if they part).
+ * The reasoning: docs/decisions/0003-staged-boot-and-early-taps.md.
  */
 
 /** `APP_READY_ATTRIBUTE` of ./app-ready.ts. */

@@ -1,5 +1,5 @@
 /**
- * The Stately inspector for designers (issue 3): on the dev server, `npm run dev:inspect` (Vite mode
+ * The Stately inspector for designers: on the dev server, `npm run dev:inspect` (Vite mode
  * `inspect`) or `?inspect` in the URL attaches `@statelyai/inspect`'s browser inspector to the
  * storefront and checkout actors; it opens stately.ai/inspect in a new tab (allow the pop-up).
  *

@@ -166,10 +166,10 @@ const en = {
     total: 'Total',
     proceed: 'Proceed to Checkout',
     continueShopping: 'Continue Shopping',
-    /** While the checkout's code downloads (issue 10). */
+    /** While the checkout's code downloads. */
     openingCheckout: 'Opening checkout…',
     tryAgain: 'Try again',
-    /** Why the checkout did not open; the cart is kept (issue 10). */
+    /** Why the checkout did not open; the cart is kept. */
     checkoutFailure: {
       offline:
         "You're offline, so the checkout couldn't open. Your cart is saved: reconnect, then try again.",
@@ -177,7 +177,7 @@ const en = {
         "The checkout couldn't open: our server isn't answering right now. Your cart is saved: please try again in a moment.",
     },
   },
-  /** Shown only when JavaScript is off or blocked (issue 10). */
+  /** Shown only when JavaScript is off or blocked. */
   noScript: {
     title: 'Buying needs JavaScript',
     text: 'Turn on JavaScript in your browser to choose a colour, fill your cart and check out.',

@@ -9,18 +9,16 @@ import { CheckoutView } from '@/components/checkout/checkout-view';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 /**
- * Route `/checkout` (spec §2 'Checkout page'): starts a checkout actor for this visit with the
- * navigation state as its untrusted input (spec §3; the machine validates it and falls back to one Hot
- * Pink ball). The app provides the machine's effects: a confirmed order empties the storefront's cart
- * and, 3 s later, replaces this history entry with `/` (so Back does not reopen a finished checkout).
- * Leaving the page unmounts the provider, which stops the actor and its timers. Once shown, it tells the
- * storefront (`checkout.opened`), whose cart dialog stayed open over 'Opening checkout…' until now and
- * has left with the landing page (issue 11).
+ * Route `/checkout` (spec §2 'Checkout page'): a checkout actor for this visit, with the navigation
+ * state as its untrusted input (spec §3; the machine validates it and falls back to one Hot Pink ball).
+ * A confirmed order empties the storefront's cart and, 3 s later, replaces this history entry with `/`.
+ * Once shown, it tells the storefront (`checkout.opened`), whose cart dialog stayed open over 'Opening
+ * checkout…' so that it leaves with the landing page.
  *
- * History rule (issue 6) — a checkout is never resumed, and only a submit places an order:
- * - Leaving while the order processes (Back, 'Back to Shop', any link) cancels it: no confirmation, no
- *   redirect from the page left, the cart is kept. Forward opens a fresh checkout (idle, card fields
- *   empty) for the cart carried in that history entry.
+ * The checkout's history rule: a checkout is never resumed, and only a submit places an order.
+ * - Leaving while the order processes (Back, 'Back to Shop', any link) cancels it: unmounting stops the
+ *   actor and its timers, so no confirmation, no redirect, and the cart is kept. Forward opens a fresh
+ *   checkout (idle, card fields empty) for the cart carried in that history entry.
  * - Back from 'Order Confirmed!' goes to the shop (the cart is already empty) and cancels the pending
  *   redirect. Forward opens a fresh checkout, never the old confirmation; nothing is re-ordered.
  * - After the automatic redirect, Back and Forward never reach the finished checkout again.

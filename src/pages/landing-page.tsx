@@ -20,7 +20,7 @@ import { theme } from '@/app/theme';
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,
  * plus the cart modal and the add-to-cart toast. State lives in the storefront actor.
  *
- * Loading and taps (issue 11): the sections after the product section skip rendering while offscreen
+ * Loading and taps: the sections after the product section skip rendering while offscreen
  * (`content-visibility: auto` in `Main`; the footer does the same), so the first paint and every later
  * full-page style recalculation (the cart dialog making the page inert) cover only what is on screen.
  * The sections that read no state (features, how it works, reviews, closing call to action, footer:

@@ -1,5 +1,5 @@
 /**
- * Blocked storage (issue 6): with cookies blocked (and in some private modes) browsers throw a
+ * Blocked storage: with cookies blocked (and in some private modes) browsers throw a
  * SecurityError as soon as a page reads `window.localStorage` or `window.sessionStorage`, and
  * `document.cookie` reads as empty and ignores writes. The shop keeps nothing of its own in storage;
  * only the language detector touches it, and the whole purchase must still work. Storage is broken

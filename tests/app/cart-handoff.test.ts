@@ -1,5 +1,5 @@
 /**
- * The cart survives a reload into a new release (issue 10): what `reloadIntoCheckout` keeps in the
+ * The cart survives a reload into a new release: what `reloadIntoCheckout` keeps in the
  * history entry, what the next page restores from it, and the guard against a reload loop.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

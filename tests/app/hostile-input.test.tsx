@@ -1,5 +1,5 @@
 /**
- * Hostile and broken input as the shopper would meet it, through the real app (issue 6): untrusted
+ * Hostile and broken input as the shopper would meet it, through the real app: untrusted
  * navigation state on /checkout and hostile `?lng=` values. The parsers themselves are covered in
  * tests/machines/checkout-input.test.ts and tests/app/i18n.test.ts; here the question is what the page
  * shows: no crash, no NaN, no `$Infinity`, figures derived from the items, English, nothing executed.

@@ -4,7 +4,7 @@ import { LIBRARY_STAGES } from '@/boot/library-stages';
 import { APP_SCRIPTS_META, preloadApp } from '@/boot/preload-app';
 import { usdFormat } from '@/lib/format-money';
 
-/** The boot helpers of the entry (src/main.tsx, issue 11): when the app starts, and what it preloads. */
+/** The boot helpers of the entry (src/main.tsx): when the app starts, and what it preloads. */
 
 afterEach(() => {
   document.head.innerHTML = '';

@@ -8,19 +8,16 @@ import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 /**
  * The production build as `npm run build` makes it (vite build, then scripts/prerender.mjs), checked
  * without a browser: what the landing page loads before any interaction and how much of it, what blocks
- * its first render, and the SEO tags of the prerendered pages (issue 5). Deterministic: the figures
+ * its first render, and the SEO tags of the prerendered pages. Deterministic: the figures
  * come from the built files, not from timings.
  */
 
 /**
- * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). Issue 11's
- * target is 147 KiB (150 528 bytes), which this build misses: the libraries alone take about 140 KiB
- * (README 'Performance', measured per package). The ceiling holds today's 164 390 with under 1 KB of
- * headroom, so growth fails the test; lower it as code leaves the landing page. History: 161 761 after
- * issue 10 (the download states, the cart handoff, the early-tap script); +2 629 in issue 11 for the app
- * split into one chunk per library, evaluated one per task after the first paint (each file is
- * compressed on its own), less the static styles. (`npm run size`, size-limit with `.size-limit.cjs`,
- * holds the same budget per page in KiB.)
+ * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed). The target is
+ * 147 KiB (150 528 bytes), which this build misses: the libraries alone take about 140 KiB (README
+ * 'Performance', measured per package). The ceiling holds today's 164 390 with under 1 KB of headroom,
+ * so growth fails the test; lower it as code leaves the landing page. (`npm run size`, size-limit with
+ * `.size-limit.cjs`, holds the same budget per page in KiB.)
  */
 const LANDING_JS_CEILING_BYTES = 165_000;
 
@@ -68,7 +65,7 @@ function withStaticImports(path: string, seen = new Set<string>()): Set<string> 
 
 /**
  * The JavaScript an HTML page loads before any interaction: its module scripts, its modulepreloads and
- * the app its entry imports after the first paint (listed in `<meta name="app-scripts">`, issue 11),
+ * the app its entry imports after the first paint (listed in `<meta name="app-scripts">`),
  * with their static imports.
  */
 function scriptsLoadedBy(html: string): Set<string> {
@@ -85,7 +82,7 @@ function scriptsLoadedBy(html: string): Set<string> {
 
 const gzipBytes = (path: string) => gzipSync(readFileSync(join(outDir, path))).length;
 
-describe('landing page JavaScript (issue 5 budget)', () => {
+describe('landing page JavaScript budget', () => {
   it(`stays within ${LANDING_JS_CEILING_BYTES} bytes gzip before any interaction`, () => {
     const total = [...scriptsLoadedBy(page('index.html'))].reduce((sum, path) => sum + gzipBytes(path), 0);
     console.info(`landing JS: ${total} bytes gzip`);
@@ -118,7 +115,7 @@ describe('landing page JavaScript (issue 5 budget)', () => {
   });
 });
 
-describe('compile hints (issue 11)', () => {
+describe('compile hints on the chunks the first taps run', () => {
   /** The emitted file of the chunk the build named `name` (`react`, `start`, `checkout-page`, …). */
   const chunkNamed = (name: string) => {
     const chunk = Object.values(manifest).find((candidate) => candidate.name === name);
@@ -138,7 +135,7 @@ describe('compile hints (issue 11)', () => {
   });
 });
 
-describe('hydration of the landing page in parts (issue 11)', () => {
+describe('hydration of the landing page in parts', () => {
   /** index.html's first match of `pattern` (an opening tag), with the 8 characters before it. */
   const openingOf = (pattern: RegExp) => {
     const match = pattern.exec(page('index.html'));

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Card data at rest (issue 6): the card number, expiry, CVV and name on card a shopper types are never
+ * Card data at rest: the card number, expiry, CVV and name on card a shopper types are never
  * written to localStorage, sessionStorage, cookies, IndexedDB, Cache Storage, the URL, `history.state`,
  * `window.name` or the console, and never leave the page in a request. Checked while typing, while the
  * order processes, once confirmed, after the return to the shop and on the history entry of /checkout.

@@ -4,8 +4,9 @@ import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
 import { untilAppReady } from './shop';
 
 /**
- * What the fault-injection tests (issue 10: faults.spec.ts and deploy.nginx.spec.ts) do and check
- * as a shopper: they all fill the same cart (2 Ocean Blue balls) and check that it survives. Every text comes from src/locales/en.ts.
+ * What the fault-injection tests (faults.spec.ts and deploy.nginx.spec.ts) do and check as a shopper:
+ * they all fill the same cart (2 Ocean Blue balls) and check that it survives. Every text comes from
+ * src/locales/en.ts.
  */
 
 /** An en.ts text with its `{{name}}` placeholders filled in. */

@@ -2,9 +2,10 @@ import { inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 
 /**
- * What the production web server adds (issue 6), checked only in `npm run test:nginx` (nginx with
+ * What the production web server adds, checked only in `npm run test:nginx` (nginx with
  * deploy/nginx.conf; playwright.config.ts collects *.nginx.spec.ts only when E2E_BASE_URL is set):
  * the security headers on every response, the cache policy, and the not-found page for unknown paths.
+ * Why nginx and these headers: docs/decisions/0007-production-server-nginx.md.
  */
 
 /** The headers of every response; `earlyTapsSource` is the hash of the pages' one inline script. */

@@ -3,11 +3,11 @@ import { expect, test } from './fixtures';
 import { expectAppReady } from './shop';
 
 /**
- * Content Security Policy (issue 6), against whichever server runs the suite (`vite preview`, or nginx
- * with deploy/nginx.conf): the production HTML runs one inline script, the early-tap script, allowed
- * by its hash, carries the policy in a <meta> tag, the browser enforces it, and hostile `?lng=` values
- * run nothing. Every other spec checks that
- * its journey causes zero violations (the `securitypolicyviolation` listener in fixtures.ts).
+ * Content Security Policy, against whichever server runs the suite (`vite preview`, or nginx with
+ * deploy/nginx.conf): the production HTML runs one inline script, the early-tap script, allowed by its
+ * hash, carries the policy in a <meta> tag, the browser enforces it, and hostile `?lng=` values run
+ * nothing. Every other spec checks that its journey causes zero violations (the
+ * `securitypolicyviolation` listener in fixtures.ts).
  */
 
 /**

@@ -6,8 +6,9 @@ import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
 import { openShop } from './shop';
 
 /**
- * Issue 10, the deploy side, against real files on disk served by nginx with deploy/nginx.conf: a
- * shopper has the shop open when deploy/deploy.sh replaces the release. Runs under
+ * A deploy during a visit, against real files on disk served by nginx with deploy/nginx.conf: a
+ * shopper has the shop open when deploy/deploy.sh replaces the release, and the open page must keep
+ * working (docs/decisions/0002-checkout-download-states.md). Runs under
  * `npm run test:nginx` only (scripts/test-nginx.mjs), which serves a web root of its own to each
  * Playwright worker (E2E_DEPLOY_SITES): the other specs never see these files change.
  */
@@ -47,7 +48,7 @@ const test = base.extend<{ site: DeploySite }>({
 
 const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
 
-test.describe('a deploy during the visit, with nginx and deploy/deploy.sh (issue 10)', () => {
+test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () => {
   // Each test also runs deploy.sh two or three times (restore, deploy, prune) and, once pruned, reloads.
   test.describe.configure({ timeout: 60_000 });
   let next: ReturnType<typeof makeReleaseCopy>;

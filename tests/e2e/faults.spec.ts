@@ -49,7 +49,7 @@ async function proceedAfterDeploy(page: Page, releaseDir: string) {
  * or a CDN still rolling out): one reload into it cannot help, and the shopper must be told, with the
  * cart kept and no reload loop.
  */
-test.describe('a deploy whose new release lacks the checkout code too (issue 10)', () => {
+test.describe('a deploy whose new release lacks the checkout code too', () => {
   let release: ReturnType<typeof makeReleaseCopy>;
   test.beforeAll(() => {
     release = makeReleaseCopy(`broken-${test.info().project.name}`);
@@ -74,7 +74,7 @@ test.describe('a deploy whose new release lacks the checkout code too (issue 10)
   });
 });
 
-test.describe('offline (issue 10)', () => {
+test.describe('offline', () => {
   test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
 
   test("says you're offline and keeps the cart; Try again works once reconnected", async ({
@@ -98,7 +98,7 @@ test.describe('offline (issue 10)', () => {
   });
 });
 
-test.describe('the server fails the checkout code (issue 10)', () => {
+test.describe('the server fails the checkout code', () => {
   test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
 
   /** Answers the checkout code's requests with `fail` while `failing()` says so, then serves it. */
@@ -156,7 +156,7 @@ test.describe('the server fails the checkout code (issue 10)', () => {
   });
 });
 
-test.describe('a slow network (issue 10)', () => {
+test.describe('a slow network', () => {
   test('while the checkout code takes 4 s, Proceed is busy, announced, and a second tap adds nothing', async ({
     page,
   }) => {
@@ -186,7 +186,7 @@ test.describe('a slow network (issue 10)', () => {
   });
 });
 
-test.describe('a tap before the app is interactive (issue 10)', () => {
+test.describe('a tap before the app is interactive', () => {
   test("a colour and 'Add to Cart' tapped while the app's script is on its way count once it is ready", async ({
     page,
   }) => {
@@ -230,7 +230,7 @@ test.describe('a tap before the app is interactive (issue 10)', () => {
   });
 });
 
-test.describe('JavaScript off (issue 10)', () => {
+test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('says buying needs JavaScript above the full shop page', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * Taps before the app is interactive are kept and replayed once it is (issue 10), with the real
+ * Taps before the app is interactive are kept and replayed once it is, with the real
  * early-tap script and the app's real signal (src/early/app-ready.ts), so the two cannot drift apart.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -15,7 +15,7 @@ describe('formatCents', () => {
 });
 
 describe('usdFormat', () => {
-  it('creates the formatter once and hands out the same one (issue 11: its first creation is costly)', () => {
+  it('creates the formatter once and hands out the same one (its first creation is costly)', () => {
     const formatter = usdFormat();
     expect(formatter).toBeInstanceOf(Intl.NumberFormat);
     expect(usdFormat()).toBe(formatter);

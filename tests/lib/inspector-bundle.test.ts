@@ -1,5 +1,5 @@
 /**
- * The Stately inspector never reaches the production bundle (issue 3): a production build contains
+ * The Stately inspector never reaches the production bundle: a production build contains
  * none of `@statelyai/inspect`, found by strings that only that library has. A build where
  * `import.meta.env.DEV` is forced on does contain them, so the search can find them.
  */

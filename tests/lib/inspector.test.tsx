@@ -1,5 +1,5 @@
 /**
- * The dev-only Stately inspector (issue 3): off unless asked for, card data never sent, and under React
+ * The dev-only Stately inspector: off unless asked for, card data never sent, and under React
  * StrictMode one actor per provider, not a second frozen one.
  */
 import { render } from '@testing-library/react';

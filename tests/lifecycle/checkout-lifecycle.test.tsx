@@ -1,8 +1,8 @@
 /**
- * Timers and lifecycle of the checkout (issue 6), through the real app in jsdom with a fake clock:
+ * Timers and lifecycle of the checkout, through the real app in jsdom with a fake clock:
  * leaving /checkout while the order processes, repeated submits, React StrictMode's double mount, and
- * the browser's Back and Forward during processing and after confirmation (the rule is documented on
- * `CheckoutPage` and in the README).
+ * the browser's Back and Forward during processing and after confirmation (the checkout's history rule,
+ * documented on `CheckoutPage`).
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -2,7 +2,7 @@ import { createMachine, fromPromise, type PromiseActorLogic } from 'xstate';
 import { CheckoutLoadError, type CheckoutLoadFailure } from '@machines/checkout-load-failure';
 
 /**
- * A `loadCheckout` actor for machine tests (issue 10) that finishes synchronously, so 'Proceed to
+ * A `loadCheckout` actor for machine tests that finishes synchronously, so 'Proceed to
  * Checkout' navigates within the same `send`, as in a page whose checkout code is already there.
  * A machine that is done at once stands in for a promise already resolved (same done event, no
  * microtask); the machine's `loadCheckout` slot is typed as promise logic, hence the cast.

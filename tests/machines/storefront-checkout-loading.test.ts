@@ -1,5 +1,5 @@
 /**
- * The storefront machine's wait for the checkout's code (issue 10): 'Proceed to Checkout' downloads it
+ * The storefront machine's wait for the checkout's code: 'Proceed to Checkout' downloads it
  * (`loadCheckout`), then navigates once; a new release reloads into /checkout; 5xx or a broken
  * connection is retried on its own twice, 1 s apart; offline, or still failing, the cart says why and
  * offers 'Try again'. The cart is never touched. Fake clocks throughout.

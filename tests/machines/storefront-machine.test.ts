@@ -169,7 +169,7 @@ describe('cart modal (spec §2 Cart modal)', () => {
     actor.send({ type: 'checkout.proceed' });
     expect(navigateToCheckout).toHaveBeenCalledOnce();
     expect(navigateToCheckout).toHaveBeenCalledWith({ items: [navigationStateItem()], total: 43.96 });
-    // The dialog stays open, busy, until the checkout page replaces the landing page (issue 11).
+    // The dialog stays open, busy, until the checkout page replaces the landing page and the dialog with it.
     expect(actor.getSnapshot().matches({ cart: { open: 'leavingForCheckout' } })).toBe(true);
     expect(selectIsOpeningCheckout(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'checkout.opened' });

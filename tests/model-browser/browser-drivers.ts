@@ -1,5 +1,5 @@
 /**
- * Path drivers for the model suites in real Chromium (issue 3): the same generated paths and the same
+ * Path drivers for the model suites in real Chromium: the same generated paths and the same
  * expected views as the jsdom suite, acted out with Playwright against the production build. Playwright's
  * clock is installed and paused before the shop starts, so time moves only when a delay event says so
  * (`page.clock.runFor`), and the order number follows from the paused clock.
@@ -91,7 +91,7 @@ async function assertCheckoutCarries(page: Page, snapshot: StorefrontSnapshot) {
   ).toBeVisible();
 }
 
-/** Asserts where 'Proceed to Checkout' stands in the open cart (issue 10). */
+/** Asserts where 'Proceed to Checkout' stands in the open cart. */
 async function assertProceed(page: Page, proceed: ProceedView) {
   const dialog = cartDialog(page);
   const status = dialog.getByRole('status');
@@ -118,7 +118,7 @@ async function assertProceed(page: Page, proceed: ProceedView) {
 /**
  * Asserts the page shows what a shopper should see in a storefront snapshot: the landing page, or,
  * while the checkout opens with its code already in the page (no wait to see), once the code is there
- * (the storefront waits for the checkout it navigated to, issue 11), or once the page reloaded into a
+ * (the storefront waits for the checkout it navigated to), or once the page reloaded into a
  * new release, /checkout with the cart.
  */
 async function assertStorefront(page: Page, snapshot: StorefrontSnapshot, gate: CheckoutDownloadGate) {
@@ -255,7 +255,7 @@ export async function storefrontBrowserDriver(
         case invokeDoneEventType('loadCheckout'):
           return gate.end();
         case 'checkout.opened':
-          // The checkout page sent it as it showed (issue 11). The cart arrived at /checkout as it
+          // The checkout page sent it as it showed. The cart arrived at /checkout as it
           // was; 'Back to Shop' returns to the same cart.
           await assertCheckoutCarries(page, snapshot);
           return page.getByRole('link', { name: en.checkout.backToShop }).click();

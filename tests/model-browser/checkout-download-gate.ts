@@ -1,5 +1,5 @@
 /**
- * The checkout chunk's download under a Chromium model path's control (issue 10). Every request for
+ * The checkout chunk's download under a Chromium model path's control. Every request for
  * `/assets/checkout-page-*.js` (the preload when the cart opens, 'Proceed to Checkout', a retry) is held
  * until the path says how the download ends: done (the request goes through), `unavailable` (503),
  * `offline` (the browser goes offline and the request fails), or `outdated` (the chunk is gone, 404,

@@ -1,5 +1,5 @@
 /**
- * The checkout statechart's generated paths in real Chromium against the production build (issue 3):
+ * The checkout statechart's generated paths in real Chromium against the production build:
  * the jsdom suite's paths and expectations, acted out with Playwright. Coverage is tallied by
  * `coverage-reporter.ts` from what the passing paths attach.
  */

@@ -1,5 +1,5 @@
 /**
- * Playwright reporter for the model suites in Chromium (issue 3): tallies the coverage items that the
+ * Playwright reporter for the model suites in Chromium: tallies the coverage items that the
  * passing paths attach, prints one coverage table per machine and browser project at the end of the
  * run, and fails the run below 100% (a path that failed reaches nothing).
  */
@@ -37,7 +37,7 @@ export default class ModelCoverageReporter implements Reporter {
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
-    // Under BASE_URL (issue 12) the paths ran against a deployment: the title says which.
+    // Under BASE_URL the paths ran against a deployment: the title says which.
     const deployment = process.env.BASE_URL ? ` at ${process.env.BASE_URL}` : '';
     let complete = true;
     for (const project of this.projects) {

@@ -1,8 +1,8 @@
 /**
- * The storefront statechart's generated paths in real Chromium against the production build (issue 3):
+ * The storefront statechart's generated paths in real Chromium against the production build:
  * the jsdom suite's paths and expectations, acted out with Playwright. Coverage is tallied by
  * `coverage-reporter.ts` from what the passing paths attach. The checkout chunk's downloads are the
- * paths' to end (checkout-download-gate.ts, issue 10); a path that fails them declares so to the
+ * paths' to end (checkout-download-gate.ts); a path that fails them declares so to the
  * fixture's problem watch, which still fails it on anything else.
  */
 import { test } from '../e2e/fixtures';

@@ -1,5 +1,5 @@
 /**
- * The checkout's download under the jsdom model suite's control (issue 10). The suite mocks the app's
+ * The checkout's download under the jsdom model suite's control. The suite mocks the app's
  * `loadCheckoutPage` with {@link jsdomCheckoutLoads}`.load`: every download waits until the path says how
  * it ends (`xstate.done.actor.loadCheckout` or `xstate.error.actor.loadCheckout`). The app's
  * `reloadIntoCheckout` is mocked with {@link jsdomReloads}`.reload`, which records the cart it was given

@@ -1,5 +1,5 @@
 /**
- * The checkout machine's test model (issue 3): derived from the real machine, with the sample events
+ * The checkout machine's test model: derived from the real machine, with the sample events
  * that bound it, the paths generated from it, and what a shopper should see in each snapshot. Shared
  * by the jsdom suite and the Chromium suite, so both run the same paths against the same expectations.
  */

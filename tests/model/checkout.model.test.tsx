@@ -1,6 +1,6 @@
 /**
- * The checkout statechart's generated paths, run against the real checkout page in jsdom (issue 3),
- * then its coverage table, which fails below 100%.
+ * The checkout statechart's generated paths, run against the real checkout page in jsdom, then its
+ * coverage table, which fails below 100%.
  */
 import { renderApp } from '@tests/render-app';
 import {

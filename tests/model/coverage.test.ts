@@ -1,5 +1,5 @@
 /**
- * Our own model coverage (issue 3): it lists every state node and transition, both outcomes of each
+ * Our own model coverage: it lists every state node and transition, both outcomes of each
  * guard, marks what paths reach (eventless and delayed transitions too) and fails below 100%.
  */
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Model coverage, computed by us (XState's test tools dropped theirs, statelyai/xstate PR #3316):
  * every state node and every transition of a REAL machine (event, delayed, eventless), with both
  * outcomes of each guard, is listed; each generated path is replayed through an instrumented copy of
- * the machine to mark what it reaches; the tally prints as a table and fails below 100% (issue 3).
+ * the machine to mark what it reaches; the tally prints as a table and fails below 100%.
  */
 import {
   createActor,

@@ -1,5 +1,5 @@
 /**
- * Delay events advance the fake clock by exactly their delay (issue 3): against the real landing page,
+ * Delay events advance the fake clock by exactly their delay: against the real landing page,
  * the toast path passes at 3000 ms, fails when the clock stops 1 ms short, and fails when the toast
  * would hide 1 ms early.
  */

@@ -1,5 +1,5 @@
 /**
- * The derived test model cannot drift from the real machines (issue 3): it has exactly their state
+ * The derived test model cannot drift from the real machines: it has exactly their state
  * nodes and transitions, delays turned into `delay.<name>` events and nothing else.
  */
 import { describe, expect, it } from 'vitest';

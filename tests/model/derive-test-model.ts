@@ -1,5 +1,7 @@
 /**
- * Derives a test model from a REAL XState machine, never from a hand-copied twin (issue 3).
+ * Derives a test model from a REAL XState machine, never from a hand-copied twin, so the tests cannot
+ * drift from the app. Why xstate/graph and not `@xstate/test`:
+ * docs/decisions/0005-xstate-graph-not-xstate-test.md.
  *
  * `createTestModel` (xstate/graph) refuses machines with `after` transitions, so the derived test
  * machine is built from the real machine's own config and implementations with one change: every
@@ -7,7 +9,7 @@
  * same source, target, guard, actions and re-entry. A path then says exactly when time passes, and its
  * executor advances the fake clock by exactly that delay (see {@link delayExecutor}).
  *
- * Invoked actors are taken out the same way (issue 10): a state's `invoke` becomes its outcomes as
+ * Invoked actors are taken out the same way: a state's `invoke` becomes its outcomes as
  * explicit events with XState's own types, `xstate.done.actor.<id>` (onDone) and
  * `xstate.error.actor.<id>` (onError, the event carrying the actor's `error`), so a path says when a
  * download finishes or fails, and how; the transitions keep their keys, guards and actions.

@@ -1,5 +1,5 @@
 /**
- * Declares a model suite in Vitest (issue 3): one test per generated path, each rendering the app
+ * Declares a model suite in Vitest: one test per generated path, each rendering the app
  * afresh and running the path against it, then a last test that prints the machine's coverage table
  * and fails below 100%. Only paths that passed count towards coverage.
  */

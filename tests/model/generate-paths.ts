@@ -1,5 +1,5 @@
 /**
- * Generates the paths a model suite runs (issue 3), with xstate/graph's `getShortestPaths` and
+ * Generates the paths a model suite runs, with xstate/graph's `getShortestPaths` and
  * `getSimplePaths` over a derived test model, within the bounds the model's sample events set:
  *
  * - shortest paths over transition vertices (a snapshot and the event that led to it): a shortest

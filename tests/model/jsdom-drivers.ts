@@ -1,5 +1,5 @@
 /**
- * Path drivers for the model suites in jsdom (issue 3): they act like a shopper with user-event
+ * Path drivers for the model suites in jsdom: they act like a shopper with user-event
  * (clicks, typing) on the real app rendered by `renderApp`, assert what a shopper sees with Testing
  * Library queries by role and name, and move Vitest's fake clock for delays.
  */
@@ -92,7 +92,7 @@ function assertCheckoutCarries(app: RenderedApp, snapshot: StorefrontSnapshot) {
 
 /**
  * Asserts the page shows what a shopper should see in a storefront snapshot: the landing page, or,
- * while the storefront waits for the checkout it navigated to (issue 11), /checkout with the cart.
+ * while the storefront waits for the checkout it navigated to, /checkout with the cart.
  */
 function assertStorefront(app: RenderedApp, snapshot: StorefrontSnapshot) {
   const view = storefrontView(snapshot);
@@ -138,7 +138,7 @@ function assertStorefront(app: RenderedApp, snapshot: StorefrontSnapshot) {
   }
 }
 
-/** Asserts where 'Proceed to Checkout' stands in the open cart (issue 10). */
+/** Asserts where 'Proceed to Checkout' stands in the open cart. */
 function assertProceed(dialog: HTMLElement, proceed: ProceedView) {
   const status = within(dialog).getByRole('status');
   if (proceed === 'opening' || proceed === 'reloading') {
@@ -222,7 +222,7 @@ export function storefrontJsdomDriver(
           await endCheckoutDownload();
           return settleUntil(() => app.router.state.location.pathname === '/checkout', '/checkout');
         case 'checkout.opened':
-          // The checkout page sent it as it showed (issue 11). The cart arrived at /checkout as it
+          // The checkout page sent it as it showed. The cart arrived at /checkout as it
           // was; 'Back to Shop' returns to the same cart.
           assertCheckoutCarries(app, snapshot);
           return user.click(screen.getByRole('link', { name: en.checkout.backToShop }));

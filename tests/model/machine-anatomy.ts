@@ -1,8 +1,8 @@
 /**
  * The anatomy of an XState machine as plain data: every state node and every transition (event,
  * delayed and eventless), with guards, actions and delays by name. One reading of a machine shared by
- * the derived test model's drift check, the coverage catalogue and the statechart docs generator
- * (issue 3), so all three agree on what "a transition" is and what it is called.
+ * the derived test model's drift check, the coverage catalogue and the statechart docs generator, so
+ * all three agree on what "a transition" is and what it is called.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { getStateNodes } from 'xstate/graph';

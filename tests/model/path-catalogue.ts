@@ -1,5 +1,5 @@
 /**
- * The generated model paths as a catalogue a tester can read, plan and review by hand (issue 12):
+ * The generated model paths as a catalogue a tester can read, plan and review by hand:
  * every path of both model suites as numbered shopper steps ('Select colour Ocean Blue', 'Wait 3 s:
  * the toast hides') with what is checked after each step, the coverage the paths reach, and the
  * bounds they were generated within. It reads the same generated paths, views and coverage recorder
@@ -140,7 +140,7 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
   }
 }
 
-/** What is checked of 'Proceed to Checkout' in each of its views (issue 10). */
+/** What is checked of 'Proceed to Checkout' in each of its views. */
 const PROCEED_CHECKS: Readonly<Record<ProceedView, string>> = {
   ready: `'${en.cart.proceed}'`,
   opening: `busy '${en.cart.openingCheckout}' (announced; at /checkout at once when the code is already there)`,

@@ -1,5 +1,5 @@
 /**
- * The storefront machine's test model (issue 3): derived from the real machine, with the sample events
+ * The storefront machine's test model: derived from the real machine, with the sample events
  * that bound it, the paths generated from it, the coverage items no shopper can reach, and what a
  * shopper should see in each snapshot. Shared by the jsdom suite and the Chromium suite, so both run
  * the same paths against the same expectations.
@@ -75,7 +75,7 @@ const mayFailCheckoutLoad = (snapshot: StorefrontSnapshot) =>
 
 /** The sample events while the cart modal is open (the page behind it is inert). */
 function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
-  // The checkout page says it shows (issue 11): nothing else happens in between.
+  // The checkout page says it shows: nothing else happens in between.
   if (snapshot.matches({ cart: { open: 'leavingForCheckout' } })) return [{ type: 'checkout.opened' }];
   if (snapshot.matches({ cart: { open: 'openingCheckout' } })) {
     if (!mayFailCheckoutLoad(snapshot)) return [CHECKOUT_LOADED, { type: 'delay.toastDuration' }];
@@ -169,9 +169,9 @@ export const storefrontExclusions: CoverageExclusions = {
 };
 
 /**
- * Where 'Proceed to Checkout' stands (issue 10): `ready`; `opening` (busy 'Opening checkout…', also
+ * Where 'Proceed to Checkout' stands: `ready`; `opening` (busy 'Opening checkout…', also
  * while an automatic retry waits); `leaving` (the code is there: /checkout shows with the cart, and the
- * dialog has left with the landing page, issue 11); `reloading` (busy, the page reloads into /checkout
+ * dialog has left with the landing page); `reloading` (busy, the page reloads into /checkout
  * with the cart); or the reason the cart gives for 'Try again', `offline` or `unavailable`.
  */
 export type ProceedView = 'ready' | 'opening' | 'leaving' | 'reloading' | 'offline' | 'unavailable';

@@ -1,8 +1,8 @@
 /**
- * The storefront statechart's generated paths, run against the real landing page in jsdom (issue 3),
- * then its coverage table, which fails below 100%. The checkout's download is the path's to end
- * (issue 10): the app's loader and its reload into a new release are replaced by controls
- * (checkout-load-control.ts); everything else is the real app.
+ * The storefront statechart's generated paths, run against the real landing page in jsdom, then its
+ * coverage table, which fails below 100%. The checkout's download is the path's to end: the app's
+ * loader and its reload into a new release are replaced by controls (checkout-load-control.ts);
+ * everything else is the real app.
  */
 import { vi } from 'vitest';
 import { renderApp } from '@tests/render-app';

@@ -1,5 +1,5 @@
 /**
- * The storefront machine under random load (issue 6): 10,000 random sequences of every storefront
+ * The storefront machine under random load: 10,000 random sequences of every storefront
  * event (valid, out of place, with hostile payloads or unknown types) interleaved with waits on a fake
  * clock, each checked step by step against a small reference model of spec §4 'Landing page'.
  */
@@ -20,7 +20,7 @@ import {
 import { loadedAtOnce } from '../machines/checkout-loaders';
 import { ModelStep, eventLabel, invariant, noiseEventType } from './model-step';
 
-/** Random sequences per run (the issue asks for at least 10,000 per machine). */
+/** Random sequences per run (required: at least 10,000 per machine). */
 const NUM_RUNS = 10_000;
 
 /** What the shopper should see, kept by hand from spec §4 and §9. */
@@ -32,7 +32,7 @@ interface Model {
   /** Sum of every quantity added since the last placed order. */
   cartCount: number;
   cartOpen: boolean;
-  /** Proceeded with the checkout's code there: the cart stays open until the checkout shows (issue 11). */
+  /** Proceeded with the checkout's code there: the cart stays open until the checkout shows. */
   leavingForCheckout: boolean;
   /** Time of the last add that was accepted, in ms, or null. */
   lastAddAt: number | null;
@@ -94,7 +94,7 @@ function expectAfter(model: Model, event: { type: string } & Record<string, unkn
   }
 }
 
-/** Every invariant of issue 6 for the landing page, checked after each step. */
+/** Every invariant of the landing page, checked after each step. */
 function checkInvariants(model: Model, { actor, navigations }: Real, step: string): void {
   const snapshot = actor.getSnapshot();
   const { quantity, cartCount, colourId } = snapshot.context;
@@ -271,7 +271,7 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-describe('storefront machine under 10,000 random event sequences (issue 6)', () => {
+describe('storefront machine under 10,000 random event sequences', () => {
   it('keeps quantity, cart count, toast, cart modal and money consistent after every step', () => {
     fc.assert(
       fc.property(start, steps, (initial, commands) => {

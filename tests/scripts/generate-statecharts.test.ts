@@ -1,5 +1,5 @@
 /**
- * docs/statecharts.md is generated from the machines (issue 3): this fails when the committed page is
+ * docs/statecharts.md is generated from the machines: this fails when the committed page is
  * stale, i.e. a machine changed and `npm run docs:statecharts` was not run.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * docs/test-paths.md is generated from the model suites' own paths (issue 12): this fails when the
+ * docs/test-paths.md is generated from the model suites' own paths: this fails when the
  * committed catalogue is stale, i.e. a machine, a bound or a view changed and `npm run docs:test-paths`
  * was not run; and checks the catalogue and the `--list` output hold every generated path.
  */

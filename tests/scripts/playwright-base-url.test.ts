@@ -1,7 +1,7 @@
 /**
- * BASE_URL points the browser suites at a deployment (issue 12): the Playwright configs then start no
+ * BASE_URL points the browser suites at a deployment: the Playwright configs then start no
  * server, test that origin, let the browser resolve its host, and leave out tests tagged
- * `@local-build`; without it they serve this checkout's build with `vite preview`, as before.
+ * `@local-build`; without it they serve this checkout's build with `vite preview`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -43,7 +43,7 @@ describe('BASE_URL', () => {
     expect(e2e.testIgnore).toEqual(['**/faults.spec.ts', '**/deploy.nginx.spec.ts']);
   });
 
-  it('without it, serves the local build with vite preview, as before', async () => {
+  it('without it, serves the local build with vite preview', async () => {
     const { e2e, model } = await loadConfigs({ BASE_URL: undefined, E2E_PORT: '4273' });
     for (const config of [e2e, model]) {
       expect(config.use?.baseURL).toBe('http://127.0.0.1:4273');

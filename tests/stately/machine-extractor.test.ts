@@ -1,5 +1,5 @@
 /**
- * Every machine file as Stately's editor reads it (issue 12): each `machines/*-machine.ts` is extracted
+ * Every machine file as Stately's editor reads it: each `machines/*-machine.ts` is extracted
  * with `@xstate/machine-extractor` (what the Stately VS Code editor uses) and its graph compared with the
  * running machine's: every state, initial state, event and delayed transition, target, guard, action,
  * entry/exit, invoke and the initial context, nothing lost and nothing added. Any extractor warning

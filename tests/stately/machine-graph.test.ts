@@ -1,5 +1,5 @@
 /**
- * The extractor comparison can fail (issue 12): small machine sources with a deliberate extractor
+ * The extractor comparison can fail: small machine sources with a deliberate extractor
  * warning, a transition missing or added, a different guard, invoke target or delay are reported, and a
  * source written exactly like its running machine (nested states, ids, descriptions, entry/exit, a named
  * delay, an invoke with onDone/onError, a re-entering transition) is not.

@@ -1,6 +1,6 @@
 /**
- * A machine's graph as the Stately editor sees it, and as it runs (issue 12, "Designers: the machines as
- * Stately's editor reads them").
+ * A machine's graph as the Stately editor sees it, and as it runs: designers read the machines in
+ * Stately's editor, so the editor must show exactly what runs.
  *
  * Stately's VS Code editor reads a machine file with `@xstate/machine-extractor`: it parses the source,
  * finds each `createMachine({ … })` call and turns the object literal into a config (`toConfig()`).

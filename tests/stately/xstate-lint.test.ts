@@ -1,5 +1,5 @@
 /**
- * eslint-plugin-xstate checks the machines for real (issue 12): its rules look for `createMachine(…)`
+ * eslint-plugin-xstate checks the machines for real: its rules look for `createMachine(…)`
  * calls, and the machines are `setup(…).createMachine(…)`, which the plugin alone does not see (see
  * scripts/eslint-xstate-setup.js). Each `machines/*-machine.ts` is linted with the project's ESLint
  * config as it is, and again with an invalid state node slipped into its config: the first has no

@@ -1,6 +1,6 @@
 /**
  * Stand-in for XState 4's `xstate/lib/actions`, which `@xstate/machine-extractor` 0.16 imports at load
- * time (issue 12). The project runs XState 5, which has no `lib/` entry points, so vite.config.ts points
+ * time. The project runs XState 5, which has no `lib/` entry points, so vite.config.ts points
  * that import here for the extractor test only. The extractor calls these creators while it parses a
  * built-in action call written inside a machine config (`assign(...)`, `raise(...)`, …) and keeps the
  * result on its parse tree; `toConfig()`, which the test compares, builds its own action objects and

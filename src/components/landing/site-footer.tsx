@@ -89,7 +89,7 @@ export function SiteFooter() {
 }
 
 const Footer = styled.footer`
-  /* Always below the fold: skip its layout and paint until it nears the viewport (issue 11). */
+  /* Always below the fold: skip its layout and paint until it nears the viewport. */
   content-visibility: auto;
   contain-intrinsic-size: auto 600px;
   padding: ${theme.space.xxl} ${theme.space.md} ${theme.space.xl};

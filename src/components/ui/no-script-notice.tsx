@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { theme } from '@/app/theme';
 
 /**
- * What a shopper without JavaScript sees at the top of every prerendered page (issue 10): buying
+ * What a shopper without JavaScript sees at the top of every prerendered page: buying
  * needs JavaScript, in the shop's own texts. A `<noscript>`: browsers running scripts ignore it, and
  * React leaves its content alone when it hydrates.
  */
