@@ -46,8 +46,8 @@ const reachableHosts = ['127.0.0.1', ...(deployedURL ? [deployedURL.hostname] : 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Response headers and status codes only a production web server sets (the deploy rules of the
-  // README, deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
+  // Response headers and status codes only a production web server sets (docs/deploy.md,
+  // deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
   testIgnore: deployedURL ? LOCAL_BUILD_SPECS : serverURL ? [] : '**/*.nginx.spec.ts',
   grepInvert: deployedURL ? new RegExp(LOCAL_BUILD_TAG) : undefined,
   fullyParallel: true,

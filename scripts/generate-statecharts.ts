@@ -153,7 +153,7 @@ export async function renderStatechartsDoc(): Promise<string> {
     'The two XState machines behind the shop, drawn from their definitions: states, parallel regions,',
     'events, delays (with their length), guards and actions by name. GitHub and most Markdown viewers',
     'render the Mermaid diagrams. To edit a machine visually, open it in the Stately editor (see the',
-    'README, "Statecharts for designers").',
+    'docs/architecture.md, "Statecharts for designers").',
     '',
     '## What the Stately editor shows',
     '',

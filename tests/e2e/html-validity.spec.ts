@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { fillCheckoutForm, openShop } from './shop';
 
-/** html-validate 10 with the project's `.htmlvalidate.json` (rules and the reason for each exception: README). */
+/** html-validate 10 with the project's `.htmlvalidate.json` (rules and the reason for each exception: docs/accessibility.md). */
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
 /** One line per problem, e.g. `valid-id: element id "1a" must begin with a letter (3:12 <div>)`. */

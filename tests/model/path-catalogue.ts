@@ -298,7 +298,7 @@ export function pathCatalogueMarkdown(): string {
     '',
     `Every path the model suites run (${total} in all), as a shopper's numbered steps with what the suites`,
     'check on the page after each step. `npm run test:model` runs them in jsdom, `npm run test:model:browser`',
-    'in Chromium (against a deployment with `BASE_URL`, see the README); both fail below 100% coverage.',
+    'in Chromium (against a deployment with `BASE_URL`, see docs/testing.md); both fail below 100% coverage.',
     "Path numbers are the test titles' (`path 3: …`). After each step every check runs again; the list",
     'names the ones whose expected value changed. Every wait runs on a fake clock; the page is also',
     'checked one millisecond before a wait ends (still as before).',
