@@ -4,7 +4,7 @@
  * Pure XState: no React, no DOM, no network call. The app provides `navigateHome` (route to /) and
  * `notifyOrderPlaced` (empty the storefront's cart) with `checkoutMachine.provide(...)`.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { lineItemsFromCheckoutInput } from './parse-checkout-input';
 import {
   EMPTY_CHECKOUT_FORM,
@@ -54,15 +54,24 @@ export type CheckoutEvent =
  * so tests fix it with a fake clock (Vitest `vi.setSystemTime`, Playwright `page.clock`).
  */
 export const checkoutMachine = setup({
-  types: {} as { context: CheckoutContext; events: CheckoutEvent; input: CheckoutMachineInput },
+  types: {} as {
+    context: CheckoutContext;
+    events: CheckoutEvent;
+    input: CheckoutMachineInput;
+    tags: 'orderConfirmed';
+  },
   actions: {
     changeField: assign({
-      form: ({ context, event }) =>
-        event.type === 'field.change' ? { ...context.form, [event.name]: event.value } : context.form,
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
+        return { ...context.form, [event.name]: event.value };
+      },
     }),
     selectShippingMethod: assign({
-      shippingMethodId: ({ context, event }) =>
-        event.type === 'shippingMethod.select' ? event.shippingMethodId : context.shippingMethodId,
+      shippingMethodId: ({ event }) => {
+        assertEvent(event, 'shippingMethod.select');
+        return event.shippingMethodId;
+      },
     }),
     assignOrderNumber: assign({ orderNumber: () => orderNumberFromTimestamp(Date.now()) }),
     clearCardData: assign({
@@ -74,10 +83,14 @@ export const checkoutMachine = setup({
     navigateHome: () => {},
   },
   guards: {
-    isEditableField: ({ event }) =>
-      event.type === 'field.change' && isCheckoutFieldName(event.name) && typeof event.value === 'string',
-    isKnownShippingMethod: ({ event }) =>
-      event.type === 'shippingMethod.select' && isShippingMethodId(event.shippingMethodId),
+    isEditableField: ({ event }) => {
+      assertEvent(event, 'field.change');
+      return isCheckoutFieldName(event.name) && typeof event.value === 'string';
+    },
+    isKnownShippingMethod: ({ event }) => {
+      assertEvent(event, 'shippingMethod.select');
+      return isShippingMethodId(event.shippingMethodId);
+    },
   },
   delays: {
     processingDelay: PROCESSING_DELAY_MS,
@@ -114,12 +127,14 @@ export const checkoutMachine = setup({
     },
     confirmed: {
       id: 'checkout.confirmed',
+      tags: ['orderConfirmed'],
       description: "'Order Confirmed!' with the order number; card data is cleared and the cart emptied.",
       entry: ['clearCardData', 'notifyOrderPlaced'],
       after: { redirectDelay: { target: 'redirect' } },
     },
     redirect: {
       id: 'checkout.redirect',
+      tags: ['orderConfirmed'],
       description: 'Back to the landing page.',
       type: 'final',
       entry: 'navigateHome',
@@ -148,7 +163,6 @@ export const selectFieldValue =
 /** True while the simulated payment is processing. */
 export const selectIsProcessing = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('processing');
 /** True once the order is confirmed (also while redirecting). */
-export const selectIsConfirmed = (snapshot: CheckoutSnapshot): boolean =>
-  snapshot.matches('confirmed') || snapshot.matches('redirect');
+export const selectIsConfirmed = (snapshot: CheckoutSnapshot): boolean => snapshot.hasTag('orderConfirmed');
 /** The order number once confirmed, else null. */
 export const selectOrderNumber = (snapshot: CheckoutSnapshot): string | null => snapshot.context.orderNumber;

@@ -6,7 +6,7 @@
  * provided by the app with `storefrontMachine.provide(...)`: the `loadCheckout` actor and the
  * `navigateToCheckout` and `reloadIntoCheckout` actions.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { UNIT_PRICE_CENTS, isColourId, type ColourId } from './catalog';
 import {
   checkoutLoadFailureOf,
@@ -71,10 +71,13 @@ function errorOf(event: { type: string }): unknown {
  * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`).
  */
 export const storefrontMachine = setup({
-  types: {} as { context: StorefrontContext; events: StorefrontEvent },
+  types: {} as { context: StorefrontContext; events: StorefrontEvent; tags: 'openingCheckout' },
   actions: {
     selectColour: assign({
-      colourId: ({ context, event }) => (event.type === 'colour.select' ? event.colourId : context.colourId),
+      colourId: ({ event }) => {
+        assertEvent(event, 'colour.select');
+        return event.colourId;
+      },
     }),
     incrementQuantity: assign({ quantity: ({ context }) => context.quantity + 1 }),
     decrementQuantity: assign({ quantity: ({ context }) => context.quantity - 1 }),
@@ -106,7 +109,10 @@ export const storefrontMachine = setup({
   },
   guards: {
     // Events are untyped at runtime: an unknown colour would reach the hero image and the cart line.
-    isKnownColour: ({ event }) => event.type === 'colour.select' && isColourId(event.colourId),
+    isKnownColour: ({ event }) => {
+      assertEvent(event, 'colour.select');
+      return isColourId(event.colourId);
+    },
     canDecrement: ({ context }) => context.quantity > 1,
     canIncrement: ({ context }) => context.quantity < MAX_LINE_QUANTITY,
     canAddToCart: ({ context }) => context.cartCount + context.quantity <= MAX_LINE_QUANTITY,
@@ -166,13 +172,14 @@ export const storefrontMachine = setup({
           },
           states: {
             browsing: {
-              id: 'cart.browsing',
+              id: 'cart.open.browsing',
               on: {
                 'checkout.proceed': { guard: 'hasItems', target: 'openingCheckout' },
               },
             },
             openingCheckout: {
-              id: 'cart.openingCheckout',
+              id: 'cart.open.openingCheckout',
+              tags: ['openingCheckout'],
               description:
                 "'Opening checkout…' on a busy, disabled 'Proceed to Checkout' while the checkout's code downloads.",
               invoke: {
@@ -199,7 +206,8 @@ export const storefrontMachine = setup({
               },
             },
             leavingForCheckout: {
-              id: 'cart.leavingForCheckout',
+              id: 'cart.open.leavingForCheckout',
+              tags: ['openingCheckout'],
               description:
                 "Still 'Opening checkout…' until the checkout shows: the dialog leaves with the landing page, so the page behind it is never made interactive again first.",
               on: {
@@ -210,13 +218,14 @@ export const storefrontMachine = setup({
               },
             },
             waitingToRetry: {
-              id: 'cart.waitingToRetry',
+              id: 'cart.open.waitingToRetry',
+              tags: ['openingCheckout'],
               description:
                 "Still 'Opening checkout…': retries checkoutRetryDelay (1 s) after a transient failure.",
               after: { checkoutRetryDelay: { target: 'openingCheckout' } },
             },
             checkoutUnavailable: {
-              id: 'cart.checkoutUnavailable',
+              id: 'cart.open.checkoutUnavailable',
               description:
                 "Says why the checkout did not open (offline or unavailable), with 'Try again'. The cart is kept.",
               on: {
@@ -224,7 +233,8 @@ export const storefrontMachine = setup({
               },
             },
             reloadingIntoCheckout: {
-              id: 'cart.reloadingIntoCheckout',
+              id: 'cart.open.reloadingIntoCheckout',
+              tags: ['openingCheckout'],
               description:
                 "Still 'Opening checkout…' while the page reloads into /checkout with the cart kept.",
               entry: 'reloadIntoCheckout',
@@ -276,18 +286,16 @@ export const selectIsCartOpen = (snapshot: StorefrontSnapshot): boolean => snaps
  * wait, the route change to /checkout, or the reload into a new release.
  */
 export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =>
-  snapshot.matches({ cart: { open: 'openingCheckout' } }) ||
-  snapshot.matches({ cart: { open: 'leavingForCheckout' } }) ||
-  snapshot.matches({ cart: { open: 'waitingToRetry' } }) ||
-  snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } });
+  snapshot.hasTag('openingCheckout');
 /** Why the checkout did not open, while the cart says so ('Try again'); else `null`. */
 export const selectCheckoutLoadFailure = (snapshot: StorefrontSnapshot): CheckoutUnavailableReason | null =>
   snapshot.matches({ cart: { open: 'checkoutUnavailable' } }) ? snapshot.context.checkoutLoadFailure : null;
 /** True while the add-to-cart toast shows. */
 export const selectIsToastVisible = (snapshot: StorefrontSnapshot): boolean =>
   snapshot.matches({ toast: 'visible' });
-/** True when the quantity can go down (it never goes below 1). */
-export const selectCanDecrement = (snapshot: StorefrontSnapshot): boolean => snapshot.context.quantity > 1;
+/** True when the quantity can go down (it never goes below 1): the machine's `canDecrement` guard. */
+export const selectCanDecrement = (snapshot: StorefrontSnapshot): boolean =>
+  snapshot.can({ type: 'quantity.decrement' });
 /**
  * The cart's one line item (current colour × cart count), or `null` when the cart is empty (spec §2, §4).
  * Builds a new object per snapshot: read it with `useSelector(selectCartLine, shallowEqual)`.

@@ -21,13 +21,13 @@ describe('docs/statecharts.md', () => {
     expect(page).toContain(
       'checkout_processing --> checkout_confirmed : after processingDelay (3000 ms) / assignOrderNumber',
     );
-    expect(page).toContain('cart_browsing --> cart_openingCheckout : checkout.proceed [hasItems]');
+    expect(page).toContain('cart_open_browsing --> cart_open_openingCheckout : checkout.proceed [hasItems]');
     expect(page).toContain(
-      'cart_openingCheckout --> cart_leavingForCheckout : xstate.done.actor.loadCheckout / forgetCheckoutLoadFailure, navigateToCheckout',
+      'cart_open_openingCheckout --> cart_open_leavingForCheckout : xstate.done.actor.loadCheckout / forgetCheckoutLoadFailure, navigateToCheckout',
     );
-    expect(page).toContain('cart_leavingForCheckout --> cart_closed : checkout.opened');
+    expect(page).toContain('cart_open_leavingForCheckout --> cart_closed : checkout.opened');
     expect(page).toContain(
-      'cart_waitingToRetry --> cart_openingCheckout : after checkoutRetryDelay (1000 ms)',
+      'cart_open_waitingToRetry --> cart_open_openingCheckout : after checkoutRetryDelay (1000 ms)',
     );
     expect(page).toContain('## What the Stately editor shows');
     expect(page).toContain('tests/stately/machine-extractor.test.ts');
