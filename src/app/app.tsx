@@ -9,7 +9,7 @@ import { NoScriptNotice } from '@/components/ui/no-script-notice';
 import { announceAppReady } from '@/early/app-ready';
 import { inspect } from '@/lib/inspector';
 import { reloadIntoCheckout } from './cart-handoff';
-import { GlobalStyles } from './global-styles';
+import { GlobalStyles } from '@/styles/global-styles';
 import { createI18n } from './i18n';
 import { loadCheckoutPage } from './load-checkout-page';
 

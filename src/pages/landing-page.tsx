@@ -14,7 +14,7 @@ import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { buttonStyles } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Any unmatched path (spec §2, §8): 'This page has not been generated'. */
 export function NotFoundPage() {

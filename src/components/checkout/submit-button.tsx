@@ -6,7 +6,7 @@ import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { Button } from '@/components/ui/button';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 const selectTotalCents = (snapshot: CheckoutSnapshot): number => selectOrderTotals(snapshot).totalCents;
 
