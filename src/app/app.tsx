@@ -10,7 +10,7 @@ import { announceAppReady } from '@/early/app-ready';
 import { inspect } from '@/lib/inspector';
 import { reloadIntoCheckout } from './cart-handoff';
 import { GlobalStyles } from '@/styles/global-styles';
-import { createI18n } from './i18n';
+import { createI18n } from '@/i18n/i18n';
 import { loadCheckoutPage } from './load-checkout-page';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
