@@ -13,7 +13,7 @@ import { ProductDetails } from '@/components/landing/product-details';
 import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';
-import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { theme } from '@/styles/theme';
 
 /**
