@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { AddedToast } from '@/components/cart/added-toast';
+import { CartButton } from '@/components/cart/cart-button';
 import { CartModal } from '@/components/cart/cart-modal';
-import { AddedToast } from '@/components/landing/added-toast';
-import { CartButton } from '@/components/landing/cart-button';
 import { ClosingCta } from '@/components/landing/closing-cta';
 import { ColourShowcase } from '@/components/landing/colour-showcase';
 import { Features } from '@/components/landing/features';

@@ -9,7 +9,7 @@ import {
   selectIsOpeningCheckout,
 } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { LineItemRow } from '@/components/ui/line-item-row';
+import { LineItemRow } from '@/components/cart/line-item-row';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
