@@ -7,11 +7,11 @@ import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { NoScriptNotice } from '@/components/ui/no-script-notice';
 import { announceAppReady } from '@/early/app-ready';
-import { inspect } from '@/lib/inspector';
-import { reloadIntoCheckout } from './cart-handoff';
-import { GlobalStyles } from '@/styles/global-styles';
+import { reloadIntoCheckout } from '@/effects/cart-handoff';
+import { loadCheckoutPage } from '@/effects/load-checkout-page';
 import { createI18n } from '@/i18n/i18n';
-import { loadCheckoutPage } from './load-checkout-page';
+import { inspect } from '@/lib/inspector';
+import { GlobalStyles } from '@/styles/global-styles';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
