@@ -12,6 +12,7 @@ import { loadCheckoutPage } from '@/effects/load-checkout-page';
 import { createI18n } from '@/i18n/i18n';
 import { inspect } from '@/lib/inspector';
 import { GlobalStyles } from '@/styles/global-styles';
+import { importCheckoutPage } from './import-checkout-page';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -43,7 +44,7 @@ export function App({
             }),
           reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
         },
-        actors: { loadCheckout: fromPromise(loadCheckoutPage) },
+        actors: { loadCheckout: fromPromise(() => loadCheckoutPage(importCheckoutPage)) },
       }),
     [router],
   );
