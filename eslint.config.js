@@ -4,9 +4,53 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import xstatePlugin from 'eslint-plugin-xstate';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { setupAwareXstatePlugin } from './scripts/eslint-xstate-setup.js';
 
 const xstate = setupAwareXstatePlugin(xstatePlugin);
+
+/**
+ * Which folders of src/ each folder may import (docs/architecture.md#layout): imports flow one way,
+ * app → pages → components → shared folders → lib, locales → machines/. The shared folders do not
+ * import one another, so no two folders can import each other in a circle; a new edge between them
+ * is added here, downward only. machines/ imports nothing from src/. The entry points (src/main.tsx,
+ * src/boot/, src/entry-server.tsx) may import anything, and nothing imports them.
+ */
+const BOTTOM = ['lib', 'locales'];
+const SHARED = ['styles', 'i18n', 'hooks', 'actors', 'effects', 'early'];
+const MAY_IMPORT = {
+  app: ['pages', 'components', ...SHARED, ...BOTTOM],
+  pages: ['components', ...SHARED, ...BOTTOM],
+  components: [...SHARED, ...BOTTOM],
+  ...Object.fromEntries(SHARED.map((folder) => [folder, BOTTOM])),
+  ...Object.fromEntries(BOTTOM.map((folder) => [folder, []])),
+};
+const ENTRY_POINTS = ['src/main.tsx', 'src/boot', 'src/entry-server.tsx'];
+const FOLDERS = Object.keys(MAY_IMPORT);
+const FEATURES = ['landing', 'cart', 'checkout'];
+const layerZones = [
+  ...FOLDERS.map((folder) => ({
+    target: `src/${folder}`,
+    from: [
+      ...ENTRY_POINTS,
+      ...FOLDERS.filter((other) => other !== folder && !MAY_IMPORT[folder].includes(other)).map(
+        (other) => `src/${other}`,
+      ),
+    ],
+    message: `src/${folder}/ may import only ${[...MAY_IMPORT[folder].map((other) => `src/${other}/`), 'machines/'].join(', ')} and packages: imports flow one way (docs/architecture.md#layout).`,
+  })),
+  {
+    target: 'src/components/ui',
+    from: FEATURES.map((feature) => `src/components/${feature}`),
+    message: 'src/components/ui/ is feature-free: it imports no landing/, cart/ or checkout/ component.',
+  },
+  {
+    target: 'machines',
+    from: 'src',
+    message: 'machines/ is pure logic: it imports nothing from src/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist*', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench'] },
@@ -35,6 +79,22 @@ export default tseslint.config(
     // Playwright fixtures call their continuation `use`, which is not React's hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // One-way imports between folders, and no import cycle between modules (which would also be one
+    // between their folders). tests/lint/layers.test.ts proves both rules still fire.
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the imported files: it must know .ts/.tsx and parse them as TypeScript.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver(), createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['machines/**/*.ts'],

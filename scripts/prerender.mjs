@@ -13,7 +13,7 @@
  *    every page carries the early-tap script (src/early/early-taps.ts, built here as a classic script)
  *    inline in `<head>`, so it runs before the page can be tapped, allowed by its `sha256-` hash in the
  *    page's meta CSP (deploy/nginx.conf's header names the same hash; tests/build checks it), and
- *    names the checkout chunk in `<meta name="checkout-module">` (src/app/load-checkout-page.ts);
+ *    names the checkout chunk in `<meta name="checkout-module">` (src/app/import-checkout-page.ts);
  * 3. writes `robots.txt` and `sitemap.xml`.
  * Env: DIST_DIR (the client build, default `dist`, as in vite.config.ts); SITE_URL (absolute origin of
  * the deployed shop for canonical, Open Graph and sitemap URLs; default https://pet-ball-pro.example).

@@ -11,7 +11,7 @@ import { createMemoryRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { createActor } from 'xstate';
 import { App } from '@/app/app';
-import { createI18n } from '@/app/i18n';
+import { createI18n } from '@/i18n/i18n';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
 import { COLOURS, DEFAULT_COLOUR_ID, PRODUCT_ID, PRODUCT_NAME, UNIT_PRICE_CENTS } from '@machines/catalog';
 import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront-machine';

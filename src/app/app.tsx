@@ -7,11 +7,12 @@ import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { NoScriptNotice } from '@/components/ui/no-script-notice';
 import { announceAppReady } from '@/early/app-ready';
+import { reloadIntoCheckout } from '@/effects/cart-handoff';
+import { loadCheckoutPage } from '@/effects/load-checkout-page';
+import { createI18n } from '@/i18n/i18n';
 import { inspect } from '@/lib/inspector';
-import { reloadIntoCheckout } from './cart-handoff';
-import { GlobalStyles } from './global-styles';
-import { createI18n } from './i18n';
-import { loadCheckoutPage } from './load-checkout-page';
+import { GlobalStyles } from '@/styles/global-styles';
+import { importCheckoutPage } from './import-checkout-page';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -43,7 +44,7 @@ export function App({
             }),
           reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
         },
-        actors: { loadCheckout: fromPromise(loadCheckoutPage) },
+        actors: { loadCheckout: fromPromise(() => loadCheckoutPage(importCheckoutPage)) },
       }),
     [router],
   );

@@ -4,7 +4,7 @@ import { selectIsCartOpen } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { importCheckoutPage } from './load-checkout-page';
+import { importCheckoutPage } from './import-checkout-page';
 
 /**
  * Starts downloading the checkout chunk as soon as the shopper opens the cart, the one way to

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
-import { restoredStorefrontSnapshot } from '@/app/cart-handoff';
+import { restoredStorefrontSnapshot } from '@/effects/cart-handoff';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
 
 /**

@@ -8,7 +8,7 @@
  * (tests/lib/inspector-bundle.test.ts proves it).
  *
  * It lives in lib/, not app/, because both the app (storefront actor) and the checkout page (checkout
- * actor) pass it to their actors, and pages never import from app/.
+ * actor) pass it to their actors, and pages never import from app/ (eslint.config.js checks it).
  *
  * React StrictMode renders the actor providers twice in development, and `@xstate/react` creates an
  * actor per render: the second is discarded and never started, but registers with the inspector, which

@@ -1,7 +1,7 @@
 /**
  * The English resource: every visible text of the shop (spec §1, §2). Bundled, never fetched.
  * To add a language, add a file of the same shape (`satisfies typeof en`-style) and register it in
- * `src/app/i18n.ts`. Interpolated money values (`{{price}}`) are formatted before interpolation.
+ * `src/i18n/i18n.ts`. Interpolated money values (`{{price}}`) are formatted before interpolation.
  */
 const en = {
   /** Document titles, one per route (also written into the prerendered HTML). */

@@ -6,7 +6,7 @@ import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { inspect } from '@/lib/inspector';
 import { CheckoutView } from '@/components/checkout/checkout-view';
-import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * Route `/checkout` (spec §2 'Checkout page'): a checkout actor for this visit, with the navigation

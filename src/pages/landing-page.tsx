@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { AddedToast } from '@/components/cart/added-toast';
+import { CartButton } from '@/components/cart/cart-button';
 import { CartModal } from '@/components/cart/cart-modal';
-import { AddedToast } from '@/components/landing/added-toast';
-import { CartButton } from '@/components/landing/cart-button';
 import { ClosingCta } from '@/components/landing/closing-cta';
 import { ColourShowcase } from '@/components/landing/colour-showcase';
 import { Features } from '@/components/landing/features';
@@ -13,8 +13,8 @@ import { ProductDetails } from '@/components/landing/product-details';
 import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';
-import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { theme } from '@/app/theme';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { theme } from '@/styles/theme';
 
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,

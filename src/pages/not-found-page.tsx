@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { buttonStyles } from '@/components/ui/button';
-import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { theme } from '@/app/theme';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { theme } from '@/styles/theme';
 
 /** Any unmatched path (spec §2, §8): 'This page has not been generated'. */
 export function NotFoundPage() {

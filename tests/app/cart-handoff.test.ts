@@ -3,7 +3,7 @@
  * history entry, what the next page restores from it, and the guard against a reload loop.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadIntoCheckout, reloadedRecently, restoredStorefrontSnapshot } from '@/app/cart-handoff';
+import { reloadIntoCheckout, reloadedRecently, restoredStorefrontSnapshot } from '@/effects/cart-handoff';
 
 const cart = { colourId: 'ocean-blue', quantity: 2, cartCount: 3 } as const;
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '@/app/i18n';
+import { createI18n } from '@/i18n/i18n';
 
 /** A fresh i18next instance initialised the way the app does it. */
 function freshI18n() {
@@ -80,7 +80,7 @@ describe('i18n (spec §1, §7)', () => {
       throw new DOMException('denied', 'SecurityError');
     });
     vi.resetModules();
-    const { createI18n: createWithFreshDetector } = await import('@/app/i18n');
+    const { createI18n: createWithFreshDetector } = await import('@/i18n/i18n');
     const i18n = createWithFreshDetector();
     expect(i18n.resolvedLanguage).toBe('en');
     expect(i18n.t('toast.added')).toBe('Added to cart successfully!');

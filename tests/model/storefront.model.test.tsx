@@ -16,11 +16,11 @@ import {
   storefrontPaths,
 } from './storefront-model';
 
-vi.mock('@/app/load-checkout-page', async (importOriginal) => {
+vi.mock('@/effects/load-checkout-page', async (importOriginal) => {
   const { jsdomCheckoutLoads: loads } = await import('./checkout-load-control');
   return { ...(await importOriginal<object>()), loadCheckoutPage: loads.load };
 });
-vi.mock('@/app/cart-handoff', async (importOriginal) => {
+vi.mock('@/effects/cart-handoff', async (importOriginal) => {
   const { jsdomReloads: reloads } = await import('./checkout-load-control');
   return { ...(await importOriginal<object>()), reloadIntoCheckout: reloads.reload };
 });

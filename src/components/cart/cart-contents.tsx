@@ -9,12 +9,12 @@ import {
   selectIsOpeningCheckout,
 } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { LineItemRow } from '@/components/ui/line-item-row';
+import { LineItemRow } from '@/components/cart/line-item-row';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The body of the cart modal (spec §2 'Cart modal', §4): 'Your cart is empty' with 'Start Shopping'

@@ -5,7 +5,7 @@ import styled, { keyframes } from 'styled-components';
 import { selectIsCartOpen } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { CartContents } from './cart-contents';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The cart modal (spec §2 'Cart modal', §4 'Landing page'): a native `<dialog>` opened with

@@ -1,5 +1,5 @@
 import { css } from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The surface every checkout card shares (the form's sections, the order summary, the confirmation):

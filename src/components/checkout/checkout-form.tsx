@@ -7,7 +7,7 @@ import { FieldRow, FormSection } from './form-section';
 import { FormField } from './form-field';
 import { ShippingMethodOptions } from './shipping-method-options';
 import { SubmitButton } from './submit-button';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 const selectCountry = (snapshot: CheckoutSnapshot) => snapshot.context.form.country;
 

@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** The checkout page's header bar (spec §2 'Checkout page'): the brand name and a 'Secure checkout' badge. */
 export function CheckoutHeader() {

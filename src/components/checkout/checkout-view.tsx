@@ -8,7 +8,7 @@ import { CheckoutForm } from './checkout-form';
 import { CheckoutHeader } from './checkout-header';
 import { OrderConfirmation } from './order-confirmation';
 import { OrderSummary } from './order-summary';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The checkout screen (spec §2 'Checkout page', §4 'Checkout'): the header, then either the

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { CheckoutFieldName } from '@machines/checkout-form';
 import { selectFieldValue, selectIsProcessing } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Input attributes a {@link FormField} passes through (spec §3, §5: `required` is the only check). */
 type InputAttributes = Pick<

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { cardSurfaceStyles } from '@/components/checkout/card-surface';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * A section of the checkout form as a card (spec §2 'Checkout page': Contact Information, Shipping

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { selectOrderNumber } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { cardSurfaceStyles } from '@/components/checkout/card-surface';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The confirmation screen (spec §2 'Checkout page', §4 'Checkout', §9): 'Order Confirmed!', the order

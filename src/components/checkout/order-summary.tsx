@@ -7,10 +7,10 @@ import { selectLineItems, selectOrderTotals } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { cardSurfaceStyles } from '@/components/checkout/card-surface';
 import { Perks } from '@/components/landing/perks';
-import { LineItemRow } from '@/components/ui/line-item-row';
+import { LineItemRow } from '@/components/cart/line-item-row';
 import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The Order Summary side panel (spec §2 'Checkout page', §9): the line items (image, name, colour,

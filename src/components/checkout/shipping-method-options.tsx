@@ -4,7 +4,7 @@ import { selectIsProcessing, selectShippingMethodId } from '@machines/checkout-m
 import { SHIPPING_METHODS, type ShippingMethod } from '@machines/pricing';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The shipping method choices (spec §2 'Checkout page', §3, §9): one native radio

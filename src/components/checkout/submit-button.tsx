@@ -4,9 +4,9 @@ import styled, { keyframes } from 'styled-components';
 import { selectIsProcessing, selectOrderTotals, type CheckoutSnapshot } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { Button } from '@/components/ui/button';
-import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import { useIsHydrated } from '@/hooks/use-is-hydrated';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 const selectTotalCents = (snapshot: CheckoutSnapshot): number => selectOrderTotals(snapshot).totalCents;
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { UNIT_PRICE_CENTS } from '@machines/catalog';
 import { ButtonLink } from '@/components/ui/button';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The closing call to action (spec §2 'Landing page'): title, guarantee text, 'Order Now - $21.98'

@@ -11,7 +11,7 @@ import {
   SectionLead,
   SectionTitle,
 } from '@/components/landing/section-layout';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Intrinsic size of a showcase image in CSS px. */
 const CARD_IMAGE_SIZE = 240;

@@ -4,7 +4,7 @@ import { COLOURS, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { VisuallyHidden, visuallyHiddenStyles } from '@/components/ui/visually-hidden';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The colour swatches (spec §2 'Landing page', §4: starts on Hot Pink): a `<fieldset>` of native

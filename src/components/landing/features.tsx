@@ -2,7 +2,7 @@ import { BatteryFull, Droplets, PawPrint, Zap, type LucideIcon } from 'lucide-re
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SectionBand, SectionInner, SectionLead, SectionTitle } from '@/components/landing/section-layout';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 type FeatureKey = 'autoRoll' | 'battery' | 'waterproof' | 'texture';
 

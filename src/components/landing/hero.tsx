@@ -4,7 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { colourById } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Intrinsic size of the hero image in CSS px (the SVGs are square); reserves space, no layout shift. */
 const IMAGE_SIZE = 480;

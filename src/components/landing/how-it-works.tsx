@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { MutedSectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 type StepKey = 'charge' | 'activate' | 'play';
 

@@ -1,7 +1,7 @@
 import { RotateCcw, ShieldCheck, Truck, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 type PerkKey = 'freeShipping' | 'warranty' | 'returns';
 

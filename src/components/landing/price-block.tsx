@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { DISCOUNT_PERCENT, LIST_PRICE_CENTS, UNIT_PRICE_CENTS } from '@machines/catalog';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The price block (spec §2 'Landing page', §9): the unit price $21.98, the crossed-out list price $39.99

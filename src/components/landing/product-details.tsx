@@ -7,7 +7,7 @@ import { Perks } from '@/components/landing/perks';
 import { PriceBlock } from '@/components/landing/price-block';
 import { QuantityStepper } from '@/components/landing/quantity-stepper';
 import { Stars } from '@/components/ui/stars';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The product column of the landing page (spec §2 'Landing page'), in the spec's order: the page's only

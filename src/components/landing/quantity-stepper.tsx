@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { selectCanDecrement, selectQuantity } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The quantity stepper (spec §2 'Landing page'; §4, §5: starts at 1, never below 1, no maximum):

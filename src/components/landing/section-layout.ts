@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * Shared layout pieces of the landing page's marketing sections (spec §2 'Landing page'): a full-width

@@ -5,7 +5,7 @@ import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { ButtonLink } from '@/components/ui/button';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Intrinsic size of the block's image in CSS px. */
 const IMAGE_SIZE = 320;

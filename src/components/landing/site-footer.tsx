@@ -2,7 +2,7 @@ import { AtSign, Camera, CirclePlay, ExternalLink, ThumbsUp, type LucideIcon } f
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 type FooterLinkKey =
   | 'features'

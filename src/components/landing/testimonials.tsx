@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CardList, MutedSectionBand, SectionInner, SectionTitle } from '@/components/landing/section-layout';
 import { Stars } from '@/components/ui/stars';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 type TestimonialKey = 'sarah' | 'james' | 'priya';
 

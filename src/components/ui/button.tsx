@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Visual variants of {@link Button}, its `data-variant` attribute. */
 export type ButtonVariant = 'primary' | 'secondary' | 'paypal' | 'ghost';

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import styled from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Props of {@link Stars}. */
 export interface StarsProps {

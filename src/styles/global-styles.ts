@@ -1,5 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, smooth

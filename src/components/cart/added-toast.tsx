@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { selectIsToastVisible } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * The 'Added to cart successfully!' toast (spec §4, §9: hidden 3 s after the last add). The

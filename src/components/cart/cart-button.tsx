@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectCartCount } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /** Largest count the badge prints in full; above it shows '99+' (the accessible name keeps the real count). */
 const BADGE_MAX = 99;

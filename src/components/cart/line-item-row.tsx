@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lineTotalCents, type LineItem } from '@machines/pricing';
 import { formatCents } from '@/lib/format-money';
-import { theme } from '@/app/theme';
+import { theme } from '@/styles/theme';
 
 /**
  * One line item as a list item, shared by the cart modal and the checkout's Order Summary (spec §2):

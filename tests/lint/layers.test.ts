@@ -1,0 +1,49 @@
+/**
+ * The import rules of eslint.config.js still fire (docs/architecture.md#layout): a rule that resolves
+ * nothing, or whose zones no longer match a folder, passes every file in silence. Each case lints a
+ * probe with the project's ESLint config as it is, at a path inside src/, and expects the rule's error:
+ * an upward import (a component importing the router), an import that closes a cycle between two
+ * folders (styles ← components, then styles → components), and an import cycle between two modules.
+ */
+import { readFileSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const errorsOf = async (eslint: ESLint, text: string, filePath: string) =>
+  (await eslint.lintText(text, { filePath }))
+    .flatMap((result) => result.messages)
+    .filter((message) => message.ruleId?.startsWith('import-x/') || message.fatal)
+    .map((message) => `${message.ruleId ?? 'fatal'} ${message.message}`);
+
+describe('one-way imports between folders', { timeout: 60_000 }, () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+
+  it('reports a component that imports the app (an upward import)', async () => {
+    const probe = "import { routes } from '@/app/router';\nexport const probe = routes;\n";
+    expect(await errorsOf(eslint, probe, 'src/components/ui/lint-probe.ts')).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths Unexpected path "@\/app\/router" imported in restricted zone\. src\/components\/ may import only /,
+      ),
+    ]);
+  });
+
+  it('reports styles importing a component, which would make the two folders a cycle', async () => {
+    const probe = "import { Button } from '@/components/ui/button';\nexport const probe = Button;\n";
+    expect(await errorsOf(eslint, probe, 'src/styles/lint-probe.ts')).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths Unexpected path "@\/components\/ui\/button" imported in restricted zone\. src\/styles\/ may import only src\/lib\/, src\/locales\/, machines\/ /,
+      ),
+    ]);
+  });
+
+  it('reports an import that closes a cycle between two modules', async () => {
+    // features.tsx imports section-layout.ts; section-layout importing features closes the cycle.
+    const file = 'src/components/landing/section-layout.ts';
+    const source = readFileSync(file, 'utf8');
+    expect(await errorsOf(eslint, source, file)).toEqual([]);
+    const withCycle = `import { Features } from '@/components/landing/features';\nexport const probe = Features;\n${source}`;
+    expect(await errorsOf(eslint, withCycle, file)).toEqual([
+      expect.stringMatching(/^import-x\/no-cycle Dependency cycle detected/),
+    ]);
+  });
+});
