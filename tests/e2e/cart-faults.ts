@@ -1,68 +1,19 @@
-import { expect, type Page } from '@playwright/test';
-import en from '@/locales/en';
+import type { Page } from '@playwright/test';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
-import { untilAppReady } from './shop';
+import { FAULT_CART, shopText } from '../shop-texts';
 
 /**
- * What the fault-injection tests (faults.spec.ts and deploy.nginx.spec.ts) do and check as a shopper:
- * they all fill the same cart (2 Ocean Blue balls) and check that it survives. Every text comes from
- * src/locales/en.ts.
+ * Timing helpers of the fault-injection tests (faults.spec.ts and deploy.nginx.spec.ts), and the texts
+ * of the cart they all fill (2 Ocean Blue balls, {@link FAULT_CART}); their steps are the page
+ * object's (tests/e2e/shop.ts).
  */
-
-/** An en.ts text with its `{{name}}` placeholders filled in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
 
 /** The colour every fault test puts in the cart. */
-export const OCEAN_BLUE = en.colour['ocean-blue'];
+export const OCEAN_BLUE = shopText.colour(FAULT_CART.colourId);
 /** The cart line's and the Order Summary's colour text: 'Colour: Ocean Blue'. */
-export const COLOUR_LINE = fill(en.lineItem.colour, { colour: OCEAN_BLUE });
+export const COLOUR_LINE = shopText.colourLine(FAULT_CART.colourId);
 /** The cart line's and the Order Summary's quantity text: 'Qty: 2'. */
-export const QUANTITY_LINE = fill(en.lineItem.quantity, { count: 2 });
-/** The cart button's name with the cart's 2 items: 'Open cart, 2 items'. */
-export const CART_BUTTON = fill(en.cartButton.labelWithCount_other, { count: 2 });
-
-/** Puts two Ocean Blue balls in the cart from the landing page and checks the cart button's count. */
-export async function fillCart(page: Page): Promise<void> {
-  await page.getByRole('button', { name: OCEAN_BLUE, exact: true }).click();
-  await page.getByRole('button', { name: en.product.increaseQuantity }).click();
-  await page.getByRole('button', { name: /^Add to Cart/ }).click();
-  await expect(page.getByRole('button', { name: CART_BUTTON })).toBeVisible();
-}
-
-/** The cart dialog ('Your Cart'). */
-export function cartDialog(page: Page) {
-  return page.getByRole('dialog', { name: en.cart.title });
-}
-
-/** Opens the cart with the cart button and checks its line: Ocean Blue, Qty: 2. */
-export async function openCart(page: Page): Promise<void> {
-  await page.getByRole('button', { name: CART_BUTTON }).click();
-  await expect(cartDialog(page)).toContainText(COLOUR_LINE);
-  await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
-}
-
-/** The cart's 'Proceed to Checkout' button (before any failure). */
-export function proceedButton(page: Page) {
-  return cartDialog(page).getByRole('button', { name: en.cart.proceed });
-}
-
-/**
- * Checks the shopper is on /checkout with the cart's line (Ocean Blue, Qty: 2) in the Order Summary
- * (once the app is interactive: after a reload into a new release it starts under the paused clock),
- * then follows 'Back to Shop' and checks the cart is still there.
- */
-export async function expectCheckoutWithCart(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/checkout$/);
-  await untilAppReady(page);
-  const summary = page.getByRole('complementary', { name: 'Order Summary' });
-  await expect(summary).toContainText(COLOUR_LINE);
-  await expect(summary).toContainText(QUANTITY_LINE);
-  await page.getByRole('link', { name: en.checkout.backToShop }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await openCart(page);
-}
+export const QUANTITY_LINE = shopText.quantityLine(FAULT_CART.quantity);
 
 /**
  * Whether `done` holds within `ms` of real time, checked every 25 ms: downloads take real time on the

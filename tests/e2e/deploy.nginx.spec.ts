@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { countPageLoads, expectCheckoutWithCart, fillCart, openCart, proceedButton } from './cart-faults';
+import { countPageLoads } from './cart-faults';
 import { expect, test as base } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
-import { openShop } from './shop';
+import { openShop, shop } from './shop';
 
 /**
  * A deploy during a visit, against real files on disk served by nginx with deploy/nginx.conf: a
@@ -62,7 +62,7 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
     site,
   }) => {
     await openShop(page);
-    await fillCart(page);
+    await shop(page).fillCart();
     deploySh(next.dir, site.webRoot);
     expect((await page.request.get('/')).ok()).toBe(true);
     expect(await (await page.request.get('/')).text(), 'the new release is live').toContain(
@@ -70,9 +70,9 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
     );
     const pageLoads = countPageLoads(page);
 
-    await openCart(page);
-    await proceedButton(page).click();
-    await expectCheckoutWithCart(page);
+    await shop(page).openCart();
+    await shop(page).proceedButton.click();
+    await shop(page).expectCheckoutWithCart();
     expect(pageLoads(), 'no reload: the page kept running on its own release').toBe(0);
   });
 
@@ -81,15 +81,15 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
 
     test('Proceed to Checkout reloads once into the new release, with the cart', async ({ page, site }) => {
       await openShop(page);
-      await fillCart(page);
+      await shop(page).fillCart();
       deploySh(next.dir, site.webRoot);
       deploySh('--prune', '--keep', '1', '--retention', '0', site.webRoot);
       expect((await page.request.get(CHECKOUT_CHUNK)).status(), 'the old checkout code is gone').toBe(404);
       const pageLoads = countPageLoads(page);
 
-      await openCart(page);
-      await proceedButton(page).click();
-      await expectCheckoutWithCart(page);
+      await shop(page).openCart();
+      await shop(page).proceedButton.click();
+      await shop(page).expectCheckoutWithCart();
       expect(pageLoads(), 'exactly one reload').toBe(1);
     });
   });

@@ -2,22 +2,11 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import en from '@/locales/en';
-import {
-  COLOUR_LINE,
-  OCEAN_BLUE,
-  QUANTITY_LINE,
-  cartDialog,
-  countPageLoads,
-  expectCheckoutWithCart,
-  fill,
-  fillCart,
-  openCart,
-  proceedButton,
-  runClockUntil,
-} from './cart-faults';
+import { COLOUR_LINE, OCEAN_BLUE, QUANTITY_LINE, countPageLoads, runClockUntil } from './cart-faults';
 import { expect, test } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, serveRelease, urlEndingIn } from './releases';
-import { openShop } from './shop';
+import { openShop, shop } from './shop';
+import { fillText } from '../shop-texts';
 
 /**
  * What the shopper sees when the network or a deploy fails them, against the production build in
@@ -36,11 +25,11 @@ const APP_SCRIPT = assetOf(DIST_DIR, 'index');
  */
 async function proceedAfterDeploy(page: Page, releaseDir: string) {
   await openShop(page);
-  await fillCart(page);
+  await shop(page).fillCart();
   await serveRelease(page, releaseDir);
   const pageLoads = countPageLoads(page);
-  await openCart(page);
-  await proceedButton(page).click();
+  await shop(page).openCart();
+  await shop(page).proceedButton.click();
   return pageLoads;
 }
 
@@ -67,8 +56,8 @@ test.describe('a deploy whose new release lacks the checkout code too', () => {
     // The reload lands on /checkout, whose code is missing too: the shop opens at '/' with the kept
     // cart open, saying the checkout is unavailable (src/boot/start.tsx), and does not reload again.
     await expect(page.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
-    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
-    await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
+    await expect(shop(page).cart).toContainText(COLOUR_LINE);
+    await expect(shop(page).cart).toContainText(QUANTITY_LINE);
     await page.clock.runFor(5_000);
     expect(pageLoads(), 'at most one reload').toBeLessThanOrEqual(1);
   });
@@ -82,19 +71,19 @@ test.describe('offline', () => {
     context,
   }) => {
     await openShop(page);
-    await fillCart(page);
+    await shop(page).fillCart();
     await context.setOffline(true);
-    await openCart(page);
-    await proceedButton(page).click();
+    await shop(page).openCart();
+    await shop(page).proceedButton.click();
 
-    await expect(cartDialog(page).getByRole('alert')).toHaveText(en.cart.checkoutFailure.offline);
-    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
-    await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
+    await expect(shop(page).cart.getByRole('alert')).toHaveText(en.cart.checkoutFailure.offline);
+    await expect(shop(page).cart).toContainText(COLOUR_LINE);
+    await expect(shop(page).cart).toContainText(QUANTITY_LINE);
     await expect(page).toHaveURL(/\/$/);
 
     await context.setOffline(false);
-    await cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
-    await expectCheckoutWithCart(page);
+    await shop(page).cart.getByRole('button', { name: en.cart.tryAgain }).click();
+    await shop(page).expectCheckoutWithCart();
   });
 });
 
@@ -116,43 +105,43 @@ test.describe('the server fails the checkout code', () => {
     page,
   }) => {
     await openShop(page);
-    await fillCart(page);
+    await shop(page).fillCart();
     let serverDown = true;
     await failCheckoutCode(page, answer503, () => serverDown);
-    await openCart(page);
-    await proceedButton(page).click();
+    await shop(page).openCart();
+    await shop(page).proceedButton.click();
 
-    await runClockUntil(page, () => cartDialog(page).getByRole('alert').isVisible());
-    await expect(cartDialog(page).getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
-    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
-    await expect(cartDialog(page)).toContainText(QUANTITY_LINE);
+    await runClockUntil(page, () => shop(page).cart.getByRole('alert').isVisible());
+    await expect(shop(page).cart.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
+    await expect(shop(page).cart).toContainText(COLOUR_LINE);
+    await expect(shop(page).cart).toContainText(QUANTITY_LINE);
 
     serverDown = false;
-    await cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
-    await expectCheckoutWithCart(page);
+    await shop(page).cart.getByRole('button', { name: en.cart.tryAgain }).click();
+    await shop(page).expectCheckoutWithCart();
   });
 
   test('the download breaks off (net::ERR_FAILED): the same message, and Try again works', async ({
     page,
   }) => {
     await openShop(page);
-    await fillCart(page);
+    await shop(page).fillCart();
     let broken = true;
     await failCheckoutCode(
       page,
       (route) => route.abort('failed'),
       () => broken,
     );
-    await openCart(page);
-    await proceedButton(page).click();
+    await shop(page).openCart();
+    await shop(page).proceedButton.click();
 
-    await runClockUntil(page, () => cartDialog(page).getByRole('alert').isVisible());
-    await expect(cartDialog(page).getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
-    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
+    await runClockUntil(page, () => shop(page).cart.getByRole('alert').isVisible());
+    await expect(shop(page).cart.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
+    await expect(shop(page).cart).toContainText(COLOUR_LINE);
 
     broken = false;
-    await cartDialog(page).getByRole('button', { name: en.cart.tryAgain }).click();
-    await expectCheckoutWithCart(page);
+    await shop(page).cart.getByRole('button', { name: en.cart.tryAgain }).click();
+    await shop(page).expectCheckoutWithCart();
   });
 });
 
@@ -161,28 +150,28 @@ test.describe('a slow network', () => {
     page,
   }) => {
     await openShop(page);
-    await fillCart(page);
+    await shop(page).fillCart();
     await page.route(urlEndingIn(CHECKOUT_CHUNK), async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       await route.continue();
     });
-    await openCart(page);
+    await shop(page).openCart();
     const historyLength = () => page.evaluate(() => window.history.length);
     const before = await historyLength();
-    await proceedButton(page).click();
+    await shop(page).proceedButton.click();
 
-    const busy = cartDialog(page).getByRole('button', { name: en.cart.openingCheckout });
+    const busy = shop(page).cart.getByRole('button', { name: en.cart.openingCheckout });
     await expect(busy).toBeVisible({ timeout: 1_000 });
     await expect(busy).toHaveAttribute('aria-busy', 'true');
     await expect(busy).toHaveAttribute('aria-disabled', 'true');
-    await expect(cartDialog(page).getByRole('status')).toHaveText(en.cart.openingCheckout);
+    await expect(shop(page).cart.getByRole('status')).toHaveText(en.cart.openingCheckout);
     // Playwright refuses to click an aria-disabled button; a shopper can.
     await busy.click({ force: true });
     await expect(busy).toBeVisible();
 
     await expect(page).toHaveURL(/\/checkout$/, { timeout: 8_000 });
     expect(await historyLength(), 'one history entry for one checkout').toBe(before + 1);
-    await expectCheckoutWithCart(page);
+    await shop(page).expectCheckoutWithCart();
   });
 });
 
@@ -212,21 +201,21 @@ test.describe('a tap before the app is interactive', () => {
     await page.getByRole('button', { name: OCEAN_BLUE, exact: true }).click();
     await addToCart.click();
 
-    const oneItem = fill(en.cartButton.labelWithCount_one, { count: 1 });
+    const oneItem = fillText(en.cartButton.labelWithCount_one, { count: 1 });
     await expect(page.getByRole('button', { name: oneItem })).toBeVisible({ timeout: 5_000 });
     await expect(page.getByRole('button', { name: `${OCEAN_BLUE} ${en.showcase.selected}` })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await expect(
-      page.getByRole('group', { name: fill(en.product.colourLegend, { colour: OCEAN_BLUE }) }),
+      page.getByRole('group', { name: fillText(en.product.colourLegend, { colour: OCEAN_BLUE }) }),
     ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
     // Replayed once, not twice: still one item.
     await expect(page.getByRole('button', { name: oneItem })).toBeVisible();
     await page.getByRole('button', { name: oneItem }).click();
-    await expect(cartDialog(page)).toContainText(COLOUR_LINE);
-    await expect(cartDialog(page)).toContainText(fill(en.lineItem.quantity, { count: 1 }));
+    await expect(shop(page).cart).toContainText(COLOUR_LINE);
+    await expect(shop(page).cart).toContainText(fillText(en.lineItem.quantity, { count: 1 }));
   });
 });
 

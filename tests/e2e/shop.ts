@@ -1,6 +1,16 @@
 import { expect, type Page } from '@playwright/test';
+import type { ColourId } from '@machines/catalog';
+import type { ShippingMethodId } from '@machines/pricing';
 import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
 import { SHOPPER_DETAILS } from '../shopper-details';
+import { FAULT_CART, en, shopText, startsWith } from '../shop-texts';
+
+/**
+ * The shop's page object for every Playwright suite (tests/e2e, tests/model-browser; after Zag's
+ * `e2e/models/*.model.ts`): the steps a shopper takes on each screen and the controls they see, found by
+ * role and accessible name with the texts of tests/shop-texts.ts. The engine suite's page object
+ * (tests/engines/shop.model.ts) takes its texts from the same module.
+ */
 
 /** The fixed moment every browser test's fake clock starts at (ms since the epoch: 1795860000000). */
 export const START = new Date('2026-11-28T10:00:00.000Z');
@@ -63,10 +73,149 @@ export async function keepRealTimers(page: Page): Promise<void> {
   });
 }
 
-/** Fills every required checkout field (spec §5) with {@link SHOPPER_DETAILS}. */
-export async function fillCheckoutForm(page: Page): Promise<void> {
-  for (const [label, value] of SHOPPER_DETAILS) {
-    await page.getByLabel(label, { exact: true }).fill(value);
+/** Fills checkout fields by visible label: by default every required one (spec §5), {@link SHOPPER_DETAILS}. */
+export async function fillCheckoutForm(
+  page: Page,
+  details: Iterable<readonly [label: string, value: string]> = SHOPPER_DETAILS,
+): Promise<void> {
+  for (const [label, value] of details) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** The page object of `page` (see {@link ShopPage}). */
+export const shop = (page: Page): ShopPage => new ShopPage(page);
+
+/** The shop in one Playwright page: landing page, cart dialog, checkout (see the module comment). */
+export class ShopPage {
+  private now = PAUSED_AT;
+
+  constructor(readonly page: Page) {}
+
+  /** {@link openShop}: the fake clock paused at {@link PAUSED_AT} once the app is interactive. */
+  async open(path = '/'): Promise<this> {
+    await openShop(this.page, path);
+    this.now = PAUSED_AT;
+    return this;
+  }
+
+  /** The paused clock's time (ms since the epoch). */
+  clockNow(): number {
+    return this.now;
+  }
+
+  /** Runs the paused clock for `ms`, firing the app's timers that fall due. */
+  async advanceClock(ms: number): Promise<void> {
+    await this.page.clock.runFor(ms);
+    this.now += ms;
+  }
+
+  // Landing page ('/', spec §2)
+
+  get product() {
+    return this.page.locator('#product');
+  }
+  colourRadio(colourId: ColourId) {
+    return this.product.getByRole('radio', { name: shopText.colour(colourId), exact: true });
+  }
+  showcaseCard(colourId: ColourId) {
+    return this.page.locator('#colours').getByRole('button', { name: startsWith(shopText.colour(colourId)) });
+  }
+  /** Picks a colour with its swatch (the label around the radio) or with its showcase card. */
+  chooseColour(colourId: ColourId, from: 'swatch' | 'showcase' = 'swatch'): Promise<void> {
+    if (from === 'showcase') return this.showcaseCard(colourId).click();
+    return this.colourRadio(colourId).locator('xpath=..').click();
+  }
+  get increaseButton() {
+    return this.product.getByRole('button', { name: en.product.increaseQuantity });
+  }
+  get decreaseButton() {
+    return this.product.getByRole('button', { name: en.product.decreaseQuantity });
+  }
+  get addToCartButton() {
+    return this.product.getByRole('button', { name: startsWith(shopText.addToCartPrefix) });
+  }
+  get buyNowButton() {
+    return this.product.getByRole('button', { name: en.product.buyNowPayPal });
+  }
+  get cartButton() {
+    return this.page.getByRole('button', { name: startsWith(en.cartButton.label) });
+  }
+
+  /** Puts `quantity` balls of `colourId` in the cart (its showcase card, '+', 'Add to Cart') and checks the count. */
+  async fillCart({
+    colourId,
+    quantity,
+  }: { colourId: ColourId; quantity: number } = FAULT_CART): Promise<void> {
+    await this.chooseColour(colourId, 'showcase');
+    for (let shown = 1; shown < quantity; shown += 1) await this.increaseButton.click();
+    await this.addToCartButton.click();
+    await expect(this.page.getByRole('button', { name: shopText.cartButton(quantity) })).toBeVisible();
+  }
+
+  // Cart dialog (spec §2 'Cart modal')
+
+  /** Opens the cart holding {@link FAULT_CART} with the cart button and checks its line. */
+  async openCart({
+    colourId,
+    quantity,
+  }: { colourId: ColourId; quantity: number } = FAULT_CART): Promise<void> {
+    await this.page.getByRole('button', { name: shopText.cartButton(quantity) }).click();
+    await expect(this.cart).toContainText(shopText.colourLine(colourId));
+    await expect(this.cart).toContainText(shopText.quantityLine(quantity));
+  }
+
+  get cart() {
+    return this.page.getByRole('dialog', { name: en.cart.title });
+  }
+  get proceedButton() {
+    return this.cart.getByRole('button', { name: en.cart.proceed });
+  }
+  get tryAgainButton() {
+    return this.cart.getByRole('button', { name: en.cart.tryAgain });
+  }
+  /** Closes the cart: 'Continue Shopping', or 'Start Shopping' when it is empty. */
+  closeCart(empty: boolean): Promise<void> {
+    const name = empty ? en.cart.startShopping : en.cart.continueShopping;
+    return this.cart.getByRole('button', { name }).click();
+  }
+
+  // Checkout page ('/checkout', spec §2 'Checkout page')
+
+  get summary() {
+    return this.page.getByRole('complementary', { name: en.checkout.summary.title });
+  }
+  shippingRadio(name: string) {
+    return this.page.getByRole('radio', { name: startsWith(name) });
+  }
+  chooseShipping(id: ShippingMethodId): Promise<void> {
+    return this.shippingRadio(en.checkout.shippingMethod.methods[id].name).check();
+  }
+  get submitButton() {
+    return this.page.getByRole('button', { name: startsWith(shopText.submitPrefix) });
+  }
+  fillCheckoutForm(details?: Iterable<readonly [label: string, value: string]>): Promise<void> {
+    return fillCheckoutForm(this.page, details);
+  }
+  backToShop(): Promise<void> {
+    return this.page.getByRole('link', { name: en.checkout.backToShop }).click();
+  }
+
+  /**
+   * Checks the shopper is on /checkout with `count` balls of `colourId` in the Order Summary, once the
+   * app is interactive (after a reload into a new release it starts under the paused clock).
+   */
+  async expectCheckoutWith(colourId: ColourId, count: number): Promise<void> {
+    await expect(this.page).toHaveURL(/\/checkout$/);
+    await untilAppReady(this.page);
+    await expect(this.summary.getByText(shopText.colourLine(colourId))).toBeVisible();
+    await expect(this.summary.getByText(shopText.quantityLine(count))).toBeVisible();
+  }
+
+  /** {@link expectCheckoutWith} the {@link FAULT_CART}, then 'Back to Shop' and the cart is still there. */
+  async expectCheckoutWithCart(): Promise<void> {
+    await this.expectCheckoutWith(FAULT_CART.colourId, FAULT_CART.quantity);
+    await this.backToShop();
+    await expect(this.page).toHaveURL(/\/$/);
+    await this.openCart();
   }
 }
 

@@ -5,7 +5,7 @@ import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
 import { SHOPPER_DETAILS } from '../shopper-details';
-import { fillText } from '../model/shopper-text';
+import { FAULT_CART, shopText, startsWith } from '../shop-texts';
 import type { BrowserDriver, WaitOptions } from './driver';
 import type { ElementQuery } from './in-page';
 
@@ -15,31 +15,16 @@ import type { ElementQuery } from './in-page';
  * every engine. Waits throw a `WaitTimeoutError` saying what did not show.
  */
 
-/** The cart every fault test fills: 2 Ocean Blue balls. */
-export const FAULT_CART = { colourId: 'ocean-blue', quantity: 2 } as const satisfies {
-  colourId: ColourId;
-  quantity: number;
-};
+export { FAULT_CART };
 
 // ── Landing page ('/', spec §2) ──────────────────────────────────────────────────────────────────
 
-const cartButton = (count: number): ElementQuery => ({
-  role: 'button',
-  name:
-    count === 0
-      ? en.cartButton.label
-      : fillText(count === 1 ? en.cartButton.labelWithCount_one : en.cartButton.labelWithCount_other, {
-          count,
-        }),
-});
+const cartButton = (count: number): ElementQuery => ({ role: 'button', name: shopText.cartButton(count) });
 const addToCartButton = (quantity: number): ElementQuery => ({
   role: 'button',
-  name: fillText(en.product.addToCart, { price: formatCents(UNIT_PRICE_CENTS * quantity) }),
+  name: shopText.addToCart(UNIT_PRICE_CENTS * quantity),
 });
-const heroImage = (colourId: ColourId): ElementQuery => ({
-  role: 'img',
-  name: fillText(en.hero.imageAlt, { colour: en.colour[colourId] }),
-});
+const heroImage = (colourId: ColourId): ElementQuery => ({ role: 'img', name: shopText.heroAlt(colourId) });
 
 // ── Cart dialog (spec §2 'Cart modal') ───────────────────────────────────────────────────────────
 
@@ -59,8 +44,8 @@ export function cartLineAsShown(
   quantity: number = FAULT_CART.quantity,
 ): CartLineTexts {
   return {
-    colour: fillText(en.lineItem.colour, { colour: en.colour[colourId] }),
-    quantity: fillText(en.lineItem.quantity, { count: quantity }),
+    colour: shopText.colourLine(colourId),
+    quantity: shopText.quantityLine(quantity),
     total: formatCents(lineTotalCents(lineItemFor(colourId, quantity))),
   };
 }
@@ -162,7 +147,7 @@ export class ShopModel {
   /** Opens the cart holding `count` items with the cart button and waits for its line. */
   async openCart(count: number = FAULT_CART.quantity): Promise<void> {
     await this.browser.click(cartButton(count));
-    await this.browser.waitForElement(inCart({ text: fillText(en.lineItem.quantity, { count }) }));
+    await this.browser.waitForElement(inCart({ text: shopText.quantityLine(count) }));
   }
 
   /**
@@ -252,12 +237,8 @@ export class ShopModel {
   ): Promise<void> {
     await this.browser.waitFor(() => this.isAtCheckout(), options, 'the page to be /checkout');
     await this.waitUntilInteractive(options);
-    const colourLine = fillText(en.lineItem.colour, { colour: en.colour[colourId] });
-    await this.browser.waitForElement({ text: colourLine, within: summary }, options);
-    await this.browser.waitForElement({
-      text: fillText(en.lineItem.quantity, { count: quantity }),
-      within: summary,
-    });
+    await this.browser.waitForElement({ text: shopText.colourLine(colourId), within: summary }, options);
+    await this.browser.waitForElement({ text: shopText.quantityLine(quantity), within: summary });
   }
 
   /** Types the shopper's details (tests/shopper-details.ts) into every required field. */
@@ -275,7 +256,7 @@ export class ShopModel {
     const { totalCents } = orderTotals([lineItemFor(colourId, quantity)], method);
     return this.browser.click({
       role: 'button',
-      name: fillText(en.checkout.submit, { price: formatCents(totalCents) }),
+      name: shopText.submit(totalCents),
     });
   }
 
@@ -287,10 +268,8 @@ export class ShopModel {
   /** Waits for 'Order Confirmed!' and resolves with the order number shown ('PB-123456'). */
   async seeOrderConfirmed(options?: WaitOptions): Promise<string> {
     await this.browser.waitForElement({ role: 'heading', name: en.checkout.confirmed.title }, options);
-    const line = await this.browser.text({
-      text: new RegExp(`^${fillText(en.checkout.confirmed.orderNumber, { orderNumber: '' })}`),
-    });
-    return line.slice(fillText(en.checkout.confirmed.orderNumber, { orderNumber: '' }).length);
+    const line = await this.browser.text({ text: startsWith(shopText.orderNumberPrefix) });
+    return line.slice(shopText.orderNumberPrefix.length);
   }
 
   /** Follows 'Back to Shop' and waits for '/'. */

@@ -4,6 +4,7 @@
  * `coverage-reporter.ts` from what the passing paths attach.
  */
 import { test } from '../e2e/fixtures';
+import { ShopPage } from '../e2e/shop';
 import { checkoutCoverage, checkoutModel, checkoutPaths } from '../model/checkout-model';
 import { pathName, runModelPath } from '../model/derive-test-model';
 import { attachCoverage, checkoutBrowserDriver } from './browser-drivers';
@@ -11,7 +12,7 @@ import { attachCoverage, checkoutBrowserDriver } from './browser-drivers';
 test.describe(`checkout model: ${checkoutPaths.paths.length} generated paths`, () => {
   for (const [index, path] of checkoutPaths.paths.entries()) {
     test(`path ${index + 1}: ${pathName(path)}`, async ({ page }, testInfo) => {
-      await runModelPath(checkoutModel, path, await checkoutBrowserDriver(page));
+      await runModelPath(checkoutModel, path, await checkoutBrowserDriver(new ShopPage(page)));
       await attachCoverage(testInfo, 'checkout', checkoutCoverage.pathCoverage(path));
     });
   }

@@ -6,6 +6,7 @@
  * fixture's problem watch, which still fails it on anything else.
  */
 import { test } from '../e2e/fixtures';
+import { ShopPage } from '../e2e/shop';
 import { pathEvents, pathName, runModelPath } from '../model/derive-test-model';
 import {
   checkoutLoadFailureIn,
@@ -27,7 +28,7 @@ test.describe(`storefront model: ${storefrontPaths.paths.length} generated paths
         if (failsDownload(path) !== failing) continue;
         test(`path ${index + 1}: ${pathName(path)}`, async ({ page }, testInfo) => {
           const gate = await gateCheckoutDownloads(page);
-          await runModelPath(storefrontModel, path, await storefrontBrowserDriver(page, gate));
+          await runModelPath(storefrontModel, path, await storefrontBrowserDriver(new ShopPage(page), gate));
           await attachCoverage(testInfo, 'storefront', storefrontCoverage.pathCoverage(path));
         });
       }

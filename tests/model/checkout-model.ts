@@ -19,7 +19,7 @@ import en from '@/locales/en';
 import { createCoverageRecorder, type CoverageExclusions } from './coverage';
 import { createDerivedTestModel, type DelayEvent, type InvokeEvent } from './derive-test-model';
 import { generatePaths } from './generate-paths';
-import { fillText } from './shopper-text';
+import { fillText } from '../shop-texts';
 
 /** The scenario event that types every form field once (spec §3), as a shopper fills the form. */
 export interface FillFormEvent {

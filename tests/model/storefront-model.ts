@@ -31,7 +31,7 @@ import {
 } from './derive-test-model';
 import { generatePaths } from './generate-paths';
 import { transitionKey } from './machine-anatomy';
-import { fillText } from './shopper-text';
+import { fillText } from '../shop-texts';
 
 /** Events of the storefront test model: the machine's, its delay events and the outcomes of `loadCheckout`. */
 export type StorefrontModelEvent = StorefrontEvent | DelayEvent | InvokeEvent;
