@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { ModelCoverageReporterOptions } from './tests/model-browser/coverage-reporter';
 
 /**
  * Browser tests in real Chromium against the production build served by `vite preview`, or against a
- * deployment with `BASE_URL` (run them with `npm run test:e2e`, which finds the system Chromium first:
- * scripts/run-e2e.mjs). Two viewports: mobile 375×812 and desktop 1280×800. The browser resolves no
- * host but 127.0.0.1 (and BASE_URL's).
+ * deployment with `BASE_URL` (run them through scripts/run-e2e.mjs, which finds the system Chromium
+ * first). Three projects: the e2e suite (tests/e2e) in two viewports, `mobile` 375×812 and `desktop`
+ * 1280×800 (`npm run test:e2e`), and the model paths (tests/model-browser) in the desktop one,
+ * `model-browser` (`npm run test:model:browser`). The browser resolves no host but 127.0.0.1 (and
+ * BASE_URL's).
  */
 const executablePath = process.env.CHROME_PATH;
 if (!executablePath)
@@ -43,8 +46,10 @@ const serverURL = deployedURL?.origin ?? process.env.E2E_BASE_URL;
 /** Hosts the browser may resolve: 127.0.0.1, and the deployment's host under BASE_URL. */
 const reachableHosts = ['127.0.0.1', ...(deployedURL ? [deployedURL.hostname] : [])];
 
+/** The desktop viewport, of the e2e suite's `desktop` project and of the model paths. */
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
-  testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   // Response headers and status codes only a production web server sets (docs/deploy.md,
   // deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
@@ -56,8 +61,17 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  // run-e2e.mjs names the JSON report per run (E2E_REPORT) so parallel runs do not share one file.
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e-report.json' }]],
+  reporter: [
+    ['list'],
+    // run-e2e.mjs names the JSON report per run (E2E_REPORT) so parallel runs do not share one file.
+    ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e-report.json' }],
+    // The model paths' coverage tables, printed for the `model-browser` project when it ran (the run
+    // fails below 100%); a run of the e2e projects only prints none.
+    [
+      './tests/model-browser/coverage-reporter.ts',
+      { project: 'model-browser', label: 'desktop' } satisfies ModelCoverageReporterOptions,
+    ],
+  ],
   outputDir: 'test-results/artifacts',
   use: {
     baseURL: serverURL ?? `http://127.0.0.1:${port}`,
@@ -74,9 +88,18 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      testDir: 'tests/e2e',
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true },
     },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testDir: 'tests/e2e', use: desktop },
+    {
+      // Its own test directory, so the e2e projects do not run these paths twice. Behaviour, not
+      // layout: one viewport (the e2e projects cover both); each path loads the shop afresh.
+      name: 'model-browser',
+      testDir: 'tests/model-browser',
+      outputDir: 'test-results/model-browser-artifacts',
+      use: desktop,
+    },
   ],
   webServer: serverURL
     ? undefined

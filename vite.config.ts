@@ -2,11 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const modelSuite = process.env.VITEST_SUITE === 'model';
 
 /**
  * `vite preview` answers a page request for an unknown path as production does (deploy/nginx.conf):
@@ -80,7 +78,7 @@ const LIBRARY_CHUNKS = [
  */
 const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'react-router', 'xstate', 'start', 'checkout-page']);
 
-/** Vite (build, dev server, preview) and Vitest (jsdom unit and component tests) configuration. */
+/** Vite configuration: build, dev server and preview (the test projects: vitest.config.ts). */
 export default defineConfig({
   plugins: [react(), previewNotFoundPage()],
   resolve: {
@@ -123,26 +121,5 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 4173,
     strictPort: true,
-  },
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./tests/setup.ts'],
-    // The model suite (tests/model) runs on its own, `npm run test:model` (VITEST_SUITE=model), not twice.
-    include: modelSuite ? ['tests/model/**/*.test.{ts,tsx}'] : ['tests/**/*.test.{ts,tsx}'],
-    exclude: modelSuite ? configDefaults.exclude : [...configDefaults.exclude, 'tests/model/**'],
-    restoreMocks: true,
-    // @xstate/machine-extractor 0.16 (the Stately editor's reader, tests/stately/) is built for XState 4
-    // and imports `xstate/lib/actions` and `xstate/lib/types`, which XState 5 does not have: its ES
-    // module build is inlined so these two imports reach stand-ins (see tests/stately/xstate-v4-actions.ts).
-    alias: {
-      '@xstate/machine-extractor': fromRoot(
-        './node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js',
-      ),
-      'xstate/lib/actions': fromRoot('./tests/stately/xstate-v4-actions.ts'),
-      'xstate/lib/types': fromRoot('./tests/stately/xstate-v4-types.ts'),
-    },
-    // Inlined so a test can load a fresh copy (the detector caches whether storage works).
-    server: { deps: { inline: ['i18next-browser-languagedetector', '@xstate/machine-extractor'] } },
   },
 });

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Runs Playwright browser tests in the system Chromium against a fresh production build and prints a
- * closing line `<label>: N passed, N failed` from Playwright's JSON report.
- * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [playwright test args...]
+ * closing line `<label>: N passed, N failed` from Playwright's JSON report. Without a `--project`
+ * argument it runs the e2e suite (projects `mobile` and `desktop` of playwright.config.ts); the model
+ * paths are `--project model-browser`.
+ * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [--project <name>]... [playwright test args...]
  * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side. BASE_URL (an
  * http(s) origin) tests that deployment instead: nothing is built or served here (see
  * playwright.config.ts for the tests left out; docs/decisions/0008-tests-against-any-deployment.md).
@@ -15,11 +17,18 @@ const args = process.argv.slice(2);
 let label = 'e2e';
 let build = true;
 const playwrightArgs = [];
+const projects = [];
 for (let index = 0; index < args.length; index += 1) {
   if (args[index] === '--label') label = args[++index];
   else if (args[index] === '--no-build') build = false;
+  else if (args[index] === '--project') projects.push(args[++index]);
+  else if (args[index].startsWith('--project=')) projects.push(args[index].slice('--project='.length));
   else playwrightArgs.push(args[index]);
 }
+// The e2e suite by default. Playwright's `--project` takes every argument after it up to the next
+// option, so the projects go last, where they cannot take a test file filter for a project name.
+if (projects.length === 0) projects.push('mobile', 'desktop');
+playwrightArgs.push('--project', ...projects);
 
 const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
   encoding: 'utf8',

@@ -24,7 +24,8 @@
  * 6. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
  *
  * Usage: node scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser] [playwright test args...]
- * (the Playwright arguments go to both runs). Prints `nginx: …` and `nginx-model-browser: …` lines.
+ * (the Playwright arguments go to both runs, but `--project`, which picks e2e projects, to the e2e run
+ * only). Prints `nginx: …` and `nginx-model-browser: …` lines.
  * Exit code: non-zero when either run fails, or 1 when nginx cannot be found or started.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -46,9 +47,13 @@ const args = process.argv.slice(2);
 let build = true;
 let only;
 const playwrightArgs = [];
+/** `--project` arguments (`mobile`, `desktop`): they choose among the e2e projects, so the e2e run only. */
+const e2eProjectArgs = [];
 for (let index = 0; index < args.length; index += 1) {
   if (args[index] === '--no-build') build = false;
   else if (args[index] === '--only') only = args[++index];
+  else if (args[index] === '--project') e2eProjectArgs.push(args[index], args[++index]);
+  else if (args[index].startsWith('--project=')) e2eProjectArgs.push(args[index]);
   else playwrightArgs.push(args[index]);
 }
 if (only !== undefined && only !== 'e2e' && only !== 'model-browser')
@@ -227,7 +232,7 @@ try {
   if (only !== 'model-browser') {
     const run = spawnSync(
       'node',
-      ['scripts/run-e2e.mjs', '--label', 'nginx', '--no-build', ...playwrightArgs],
+      ['scripts/run-e2e.mjs', '--label', 'nginx', '--no-build', ...e2eProjectArgs, ...playwrightArgs],
       {
         stdio: 'inherit',
         env: {
@@ -248,8 +253,8 @@ try {
         'scripts/run-e2e.mjs',
         '--label',
         'nginx-model-browser',
-        '--config',
-        'playwright.model.config.ts',
+        '--project',
+        'model-browser',
         ...playwrightArgs,
       ],
       { stdio: 'inherit', env: { ...env, BASE_URL: baseURL } },

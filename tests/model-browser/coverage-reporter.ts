@@ -1,9 +1,17 @@
 /**
  * Playwright reporter for the model suites in Chromium: tallies the coverage items that the
- * passing paths attach, prints one coverage table per machine and browser project at the end of the
- * run, and fails the run below 100% (a path that failed reaches nothing).
+ * passing paths of the model project attach, prints one coverage table per machine at the end of a
+ * run that included that project, and fails the run below 100% (a path that failed reaches nothing).
+ * A run without it (the e2e projects) prints nothing.
  */
-import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
 import { checkoutCoverage, checkoutExclusions, checkoutPaths } from '../model/checkout-model';
 import { coverageReport, coverageTitle, formatCoverageTable, isComplete } from '../model/coverage';
 import { storefrontCoverage, storefrontExclusions, storefrontPaths } from '../model/storefront-model';
@@ -14,41 +22,52 @@ const machines = {
   checkout: { coverage: checkoutCoverage, generated: checkoutPaths, exclusions: checkoutExclusions },
 };
 
+/** The reporter's options, given next to it in playwright.config.ts. */
+export interface ModelCoverageReporterOptions {
+  /** The project that runs the model paths. */
+  project: string;
+  /** How the tables' titles name it, e.g. `desktop`: `chromium (desktop)`. */
+  label: string;
+}
+
 /** The reporter (see the module comment); list it after Playwright's own reporters. */
 export default class ModelCoverageReporter implements Reporter {
-  private projects: string[] = [];
+  private readonly options: ModelCoverageReporterOptions;
+  private ran = false;
   private readonly covered = new Map<string, Set<string>>();
 
-  onBegin(config: FullConfig): void {
-    this.projects = config.projects.map((project) => project.name);
+  constructor(options: ModelCoverageReporterOptions) {
+    this.options = options;
+  }
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    // The root suite holds one suite per project this run selected (`--project`).
+    this.ran = suite.suites.some((projectSuite) => projectSuite.project()?.name === this.options.project);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    if (result.status !== 'passed') return;
-    const project = test.parent.project()?.name ?? '';
+    if (result.status !== 'passed' || test.parent.project()?.name !== this.options.project) return;
     for (const attachment of result.attachments) {
       if (attachment.name !== COVERAGE_ATTACHMENT || !attachment.body) continue;
       const { machine, items } = JSON.parse(attachment.body.toString()) as CoverageAttachment;
-      const key = `${project}|${machine}`;
-      const covered = this.covered.get(key) ?? new Set<string>();
+      const covered = this.covered.get(machine) ?? new Set<string>();
       for (const item of items) covered.add(item);
-      this.covered.set(key, covered);
+      this.covered.set(machine, covered);
     }
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
+    if (!this.ran) return undefined;
     // Under BASE_URL the paths ran against a deployment: the title says which.
     const deployment = process.env.BASE_URL ? ` at ${process.env.BASE_URL}` : '';
     let complete = true;
-    for (const project of this.projects) {
-      for (const [name, machine] of Object.entries(machines)) {
-        const covered = this.covered.get(`${project}|${name}`) ?? new Set<string>();
-        const report = coverageReport(name, machine.coverage.catalogue, covered, machine.exclusions);
-        console.log(
-          `\n${formatCoverageTable(report, coverageTitle(name, `chromium (${project})${deployment}`, machine.generated))}`,
-        );
-        complete &&= isComplete(report);
-      }
+    for (const [name, machine] of Object.entries(machines)) {
+      const covered = this.covered.get(name) ?? new Set<string>();
+      const report = coverageReport(name, machine.coverage.catalogue, covered, machine.exclusions);
+      console.log(
+        `\n${formatCoverageTable(report, coverageTitle(name, `chromium (${this.options.label})${deployment}`, machine.generated))}`,
+      );
+      complete &&= isComplete(report);
     }
     return complete ? undefined : { status: 'failed' };
   }

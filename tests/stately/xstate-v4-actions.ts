@@ -1,10 +1,11 @@
 /**
  * Stand-in for XState 4's `xstate/lib/actions`, which `@xstate/machine-extractor` 0.16 imports at load
- * time. The project runs XState 5, which has no `lib/` entry points, so vite.config.ts points
- * that import here for the extractor test only. The extractor calls these creators while it parses a
- * built-in action call written inside a machine config (`assign(...)`, `raise(...)`, …) and keeps the
- * result on its parse tree; `toConfig()`, which the test compares, builds its own action objects and
- * never reads them. Each creator returns the action object's XState 4 `type`, nothing else.
+ * time. The project runs XState 5, which has no `lib/` entry points, so vitest.config.ts (its
+ * `stately` project) points that import here for the extractor test only. The extractor calls these
+ * creators while it parses a built-in action call written inside a machine config (`assign(...)`,
+ * `raise(...)`, …) and keeps the result on its parse tree; `toConfig()`, which the test compares, builds
+ * its own action objects and never reads them. Each creator returns the action object's XState 4
+ * `type`, nothing else.
  */
 
 /** An XState 4 built-in action object as far as the extractor needs one: its type. */

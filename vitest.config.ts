@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Vitest in jsdom, on top of vite.config.ts (its plugins and `@/`, `@machines/`, `@tests/` aliases).
+ * Three projects, each run with `vitest run --project <name>`:
+ * - `unit`: the unit and component tests, every `*.test.ts(x)` in tests/ but the two folders below;
+ * - `stately`: the machines as the Stately editor reads them (tests/stately/), with XState 4 stand-ins;
+ * - `model`: the generated paths of both machines (tests/model/), on their own so they do not run twice.
+ * `npm run test:unit` runs `unit` and `stately`, `npm run test:model` runs `model`.
+ */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      // Shared by the projects below (`extends: true`).
+      environment: 'jsdom',
+      globals: true,
+      setupFiles: ['./tests/setup.ts'],
+      restoreMocks: true,
+      // Inlined so a test can load a fresh copy (the detector caches whether storage works).
+      server: { deps: { inline: ['i18next-browser-languagedetector'] } },
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['tests/**/*.test.{ts,tsx}'],
+            exclude: [...configDefaults.exclude, 'tests/model/**', 'tests/stately/**'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'stately',
+            include: ['tests/stately/**/*.test.{ts,tsx}'],
+            // @xstate/machine-extractor 0.16 (the Stately editor's reader) is built for XState 4 and
+            // imports `xstate/lib/actions` and `xstate/lib/types`, which XState 5 does not have: its ES
+            // module build is inlined so these two imports reach stand-ins (see
+            // tests/stately/xstate-v4-actions.ts). Only this project needs them.
+            alias: {
+              '@xstate/machine-extractor': fromRoot(
+                './node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js',
+              ),
+              'xstate/lib/actions': fromRoot('./tests/stately/xstate-v4-actions.ts'),
+              'xstate/lib/types': fromRoot('./tests/stately/xstate-v4-types.ts'),
+            },
+            server: { deps: { inline: ['@xstate/machine-extractor'] } },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'model',
+            include: ['tests/model/**/*.test.{ts,tsx}'],
+          },
+        },
+      ],
+    },
+  }),
+);
