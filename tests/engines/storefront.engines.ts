@@ -69,6 +69,59 @@ function scriptWaves(server: FaultServer, gapMs: number): string {
   return waves.map((wave) => `@${wave.at - first} ${wave.names.join(', ')}`).join('; ');
 }
 
+/** Times in a page, in ms on its own clock (since its navigation started); `null` until seen. */
+interface PageTimings {
+  /** The shopper's first trusted tap. */
+  tap: number | null;
+  /** When a busy (`aria-busy`) button reading the given text first showed. */
+  busy: number | null;
+  /** When the app announced it is interactive (`data-app-ready`). */
+  ready: number | null;
+}
+
+/**
+ * Starts recording {@link PageTimings} in the page, read back with {@link pageTimings}: the first
+ * trusted tap, the first busy button reading `busyText` (if given) and the app's readiness.
+ */
+async function recordPageTimings(browser: BrowserDriver, busyText?: string): Promise<void> {
+  await browser.evaluate((text) => {
+    const timing: PageTimings = { tap: null, busy: null, ready: null };
+    Object.assign(window, { __engineTiming: timing });
+    addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
+      },
+      { capture: true },
+    );
+    new MutationObserver(() => {
+      const now = performance.now();
+      if (timing.ready === null && document.documentElement.hasAttribute('data-app-ready'))
+        timing.ready = now;
+      const busy =
+        text !== undefined &&
+        Array.from(document.querySelectorAll('button[aria-busy="true"]')).some((button) =>
+          button.textContent?.includes(text),
+        );
+      if (busy && timing.busy === null) timing.busy = now;
+    }).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, busyText);
+}
+
+/** The {@link PageTimings} recorded since {@link recordPageTimings}, rounded to whole ms. */
+function pageTimings(browser: BrowserDriver): Promise<PageTimings> {
+  return browser.evaluate(() => {
+    const { tap, busy, ready } = (window as unknown as { __engineTiming: PageTimings }).__engineTiming;
+    const round = (value: number | null) => (value === null ? null : Math.round(value));
+    return { tap: round(tap), busy: round(busy), ready: round(ready) };
+  });
+}
+
 /**
  * After 'Proceed to Checkout': waits until either the checkout opens or the cart shows an alert, and
  * says which (`'checkout'` or the alert's text).
@@ -250,24 +303,7 @@ test('fault e: every script slow (4 s) once the page is interactive; Proceed is 
   await shop.fillCart();
   server.hold(kinds.scripts, holdMs);
   await shop.openCart();
-  // In the page: when the shopper's press landed and when Proceed first showed busy, in its own clock.
-  await browser.evaluate((busyText) => {
-    const timing: { tap: number | null; busy: number | null } = { tap: null, busy: null };
-    Object.assign(window, { __engineTiming: timing });
-    addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
-      },
-      { capture: true },
-    );
-    new MutationObserver(() => {
-      const busy = Array.from(document.querySelectorAll('button[aria-busy="true"]')).some((button) =>
-        button.textContent?.includes(busyText),
-      );
-      if (busy && timing.busy === null) timing.busy = performance.now();
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  }, en.cart.openingCheckout);
+  await recordPageTimings(browser, en.cart.openingCheckout);
   const proceeded = Date.now();
   await shop.proceed();
 
@@ -277,10 +313,7 @@ test('fault e: every script slow (4 s) once the page is interactive; Proceed is 
     "'Opening checkout…'",
   );
   assert.equal(busy.ariaBusy, 'true', 'Proceed is aria-busy');
-  const { tap, busy: busyAt } = await browser.evaluate(
-    () =>
-      (window as unknown as { __engineTiming: { tap: number | null; busy: number | null } }).__engineTiming,
-  );
+  const { tap, busy: busyAt } = await pageTimings(browser);
   assert.ok(tap !== null && busyAt !== null, 'the press and the busy state were seen in the page');
   const tapToBusy = Math.round(busyAt - tap);
   assert.equal(await shop.isAtCheckout(), false, 'still on the cart while the code is held');
@@ -300,22 +333,7 @@ test('fault f: a slow network from the start (scripts held 3 s); a tap on the pr
   server.hold(kinds.scripts, holdMs);
   const started = Date.now();
   await browser.goto(server.url('/'), { until: 'commit', timeoutMs: 15_000 });
-  // Times in the page (ms since its navigation started): the first trusted tap and the app's readiness.
-  await browser.evaluate(() => {
-    const timing: { tap: number | null; ready: number | null } = { tap: null, ready: null };
-    Object.assign(window, { __engineTiming: timing });
-    addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
-      },
-      { capture: true },
-    );
-    new MutationObserver(() => {
-      if (timing.ready === null && document.documentElement.hasAttribute('data-app-ready'))
-        timing.ready = performance.now();
-    }).observe(document.documentElement, { attributes: true });
-  });
+  await recordPageTimings(browser);
   const addToCart = shop.addToCartButton(1);
   await browser.waitForElement(addToCart, { timeoutMs: 15_000, intervalMs: 10 });
   const seenAfter = Date.now() - started;
@@ -323,23 +341,17 @@ test('fault f: a slow network from the start (scripts held 3 s); a tap on the pr
   await shop.addToCart(1);
   await shop.waitUntilInteractive({ timeoutMs: holdMs + 15_000 });
 
-  const timing = await browser.evaluate(() => {
+  const { tap, ready } = await pageTimings(browser);
+  const paint = await browser.evaluate(() => {
     const paints = performance.getEntriesByType('paint');
-    const paint =
-      paints.find((entry) => entry.name === 'first-contentful-paint') ??
-      paints.find((entry) => entry.name === 'first-paint');
-    const { tap, ready } = (
-      window as unknown as { __engineTiming: { tap: number | null; ready: number | null } }
-    ).__engineTiming;
-    return {
-      paint: paint ? Math.round(paint.startTime) : null,
-      tap: tap && Math.round(tap),
-      ready: ready && Math.round(ready),
-    };
+    const entry =
+      paints.find((candidate) => candidate.name === 'first-contentful-paint') ??
+      paints.find((candidate) => candidate.name === 'first-paint');
+    return entry ? Math.round(entry.startTime) : null;
   });
   report(
     t,
-    `window: first paint ${timing.paint ?? '(no paint entry)'} ms → tap ${timing.tap} ms → app ready ${timing.ready} ms` +
+    `window: first paint ${paint ?? '(no paint entry)'} ms → tap ${tap} ms → app ready ${ready} ms` +
       ` (button seen ${seenAfter} ms after the request; scripts held ${holdMs} ms)`,
   );
   report(t, `script requests in waves (arrival, ms): ${scriptWaves(server, holdMs / 2)}`);
