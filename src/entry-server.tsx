@@ -40,33 +40,6 @@ export interface RenderedPage {
  */
 const LEADING_HOISTABLE = /^(?:<link\b[^>]*>|<meta\b[^>]*>)/;
 
-/** An opening or closing tag in React's output (React escapes `>` in attribute values). */
-const TAG = /<(\/?)([a-zA-Z][\w-]*)([^>]*)>/g;
-/** One attribute: its name and, whole, its optional value (so words inside values never match). */
-const ATTRIBUTE = /(\s+)([^\s=/>"']+)(=(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
-
-/**
- * Lowercases attribute names outside SVG: React prints some as their prop names (`autoComplete`,
- * `inputMode`, `fetchPriority`). The HTML parser lowercases them anyway, so the DOM (and hydration) is
- * unchanged, but the served file then passes html-validate's `attr-case`. SVG keeps its mixed case
- * (`viewBox`), which the parser restores for foreign elements.
- */
-function lowercaseHtmlAttributes(markup: string): string {
-  let svgDepth = 0;
-  return markup.replace(TAG, (tag, closing: string, name: string, attributes: string) => {
-    const isSvg = name.toLowerCase() === 'svg';
-    if (isSvg && closing) svgDepth -= 1;
-    const inSvg = svgDepth > 0 || isSvg;
-    if (isSvg && !closing && !attributes.endsWith('/')) svgDepth += 1;
-    if (inSvg || closing) return tag;
-    const lowered = attributes.replace(
-      ATTRIBUTE,
-      (_, space: string, attribute: string, value = '') => space + attribute.toLowerCase() + value,
-    );
-    return `<${name}${lowered}>`;
-  });
-}
-
 function splitHoistables(markup: string): { hoisted: string; content: string } {
   let hoisted = '';
   let content = markup;
@@ -203,7 +176,7 @@ export async function renderPage(pathname: string, site: SiteOptions): Promise<R
         </StrictMode>,
       ),
     );
-    const { hoisted, content } = splitHoistables(lowercaseHtmlAttributes(markup));
+    const { hoisted, content } = splitHoistables(markup);
     collectReachableStyles(sheet, routePath);
     const { t } = createI18n();
     return {

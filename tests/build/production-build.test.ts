@@ -217,7 +217,7 @@ describe('the early-tap script, inline so it listens before the page can be tapp
 
   it('preloads the hero image, the landing page’s largest paint, at high priority', () => {
     expect(page('index.html')).toMatch(
-      /<link rel="preload" as="image" href="\/images\/pet-ball-hot-pink\.svg" fetchpriority="high"\/>/,
+      /<link rel="preload" as="image" href="\/images\/pet-ball-hot-pink\.svg" fetchPriority="high"\/>/,
     );
   });
 });
