@@ -15,7 +15,7 @@ const xstate = setupAwareXstatePlugin(xstatePlugin);
  * app → pages → components → shared folders → lib, locales → machines/. The shared folders do not
  * import one another, so no two folders can import each other in a circle; a new edge between them
  * is added here, downward only. machines/ imports nothing from src/. The entry points (src/main.tsx,
- * src/boot/, src/entry-server.tsx) may import anything, and nothing imports them.
+ * src/boot/, src/server/) may import anything, and nothing imports them.
  */
 const BOTTOM = ['lib', 'locales'];
 const SHARED = ['styles', 'i18n', 'hooks', 'actors', 'effects', 'early'];
@@ -26,7 +26,7 @@ const MAY_IMPORT = {
   ...Object.fromEntries(SHARED.map((folder) => [folder, BOTTOM])),
   ...Object.fromEntries(BOTTOM.map((folder) => [folder, []])),
 };
-const ENTRY_POINTS = ['src/main.tsx', 'src/boot', 'src/entry-server.tsx'];
+const ENTRY_POINTS = ['src/main.tsx', 'src/boot', 'src/server'];
 const FOLDERS = Object.keys(MAY_IMPORT);
 const FEATURES = ['landing', 'cart', 'checkout'];
 const layerZones = [

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Prerenders the shop after `vite build` (the second half of `npm run build`):
- * 1. builds src/entry-server.tsx for Node with Vite's SSR build (into node_modules/.cache, removed after);
+ * 1. builds src/server/entry-server.tsx for Node with Vite's SSR build (into node_modules/.cache, removed after);
  * 2. renders `/`, `/checkout` (default state) and the not-found page, and writes them into the client
  *    build as `index.html`, `checkout.html` (served for /checkout, without a redirect, by Vite preview
  *    and by static hosts with clean URLs; deploy/nginx.conf maps it explicitly) and
@@ -116,7 +116,7 @@ try {
     // `import styled from` as its exports object, not its default export.
     ssr: { noExternal: true },
     build: {
-      ssr: 'src/entry-server.tsx',
+      ssr: 'src/server/entry-server.tsx',
       outDir: ssrDir,
       emptyOutDir: true,
       copyPublicDir: false,
