@@ -30,6 +30,9 @@ async function untilAnswering(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
+/** How long closing the WebKit session may take before its driver is killed, in ms. */
+const QUIT_TIMEOUT_MS = 10_000;
+
 /**
  * Starts WebKitWebDriver (package webkit2gtk-driver) on a free port and opens a classic WebDriver
  * session with selenium-webdriver's generic builder driving MiniBrowser (`browserName: 'MiniBrowser'`,
@@ -89,12 +92,12 @@ export async function launchWebKit(): Promise<Engine> {
     name: 'webkit',
     version: `${String(capabilities.get('browserName'))}/${String(capabilities.get('browserVersion'))}`,
     newPage: async () => page,
+    // WebKitWebDriver sometimes never answers the session's deletion: give it QUIT_TIMEOUT_MS, then
+    // end the driver anyway, so a finished suite never waits for the runner's time limit.
     close: async () => {
-      try {
-        await driver.quit();
-      } finally {
-        webDriver.kill();
-      }
+      const quit = driver.quit().catch(() => undefined);
+      await Promise.race([quit, new Promise((resolve) => setTimeout(resolve, QUIT_TIMEOUT_MS).unref())]);
+      webDriver.kill('SIGKILL');
     },
   };
 }
