@@ -184,8 +184,8 @@ test.describe('a tap before the app is interactive', () => {
       await route.continue();
     });
     await page.goto('/', { waitUntil: 'commit' });
-    // The shopper taps once the page has everything but the held app script (the early-tap script
-    // included, when the build has one), a frame after.
+    // The shopper taps once the page has every script file but the held app script, a frame after
+    // (the early-tap script is inline: it ran with the HTML).
     await page.waitForFunction(
       (heldScript) =>
         Array.from(document.scripts)
