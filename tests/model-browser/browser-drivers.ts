@@ -14,8 +14,15 @@ import { expect } from '../e2e/fixtures';
 import type { ShopPage } from '../e2e/shop';
 import { en, fillText, shopText, startsWith } from '../shop-texts';
 import { FIELD_LABELS, FORM_VALUES, checkoutView, type CheckoutModelEvent } from '../model/checkout-model';
-import { invokeDoneEventType, invokeErrorEventType, type PathDriver } from '../model/derive-test-model';
-import { checkoutLoadFailureIn, storefrontView, type StorefrontModelEvent } from '../model/storefront-model';
+import type { PathDriver } from '../model/derive-test-model';
+import type { ModelSuite } from '../model/model-suite';
+import {
+  CHECKOUT_LOADED,
+  CHECKOUT_LOAD_FAILED,
+  checkoutLoadFailureIn,
+  storefrontView,
+  type StorefrontModelEvent,
+} from '../model/storefront-model';
 import type { CheckoutDownloadGate } from './checkout-download-gate';
 
 /** Name of the attachment through which a passing path reports the coverage items it reached. */
@@ -27,9 +34,13 @@ export interface CoverageAttachment {
   items: string[];
 }
 
-/** Attaches the coverage items a passing path reached (see `coverage-reporter.ts`). */
-export async function attachCoverage(testInfo: TestInfo, machine: string, items: Iterable<string>) {
-  const body: CoverageAttachment = { machine, items: [...items] };
+/** Attaches the coverage items a passing path of `suite` reached (see `coverage-reporter.ts`). */
+export async function attachCoverage(
+  testInfo: TestInfo,
+  suite: ModelSuite,
+  path: ModelSuite['paths'][number],
+) {
+  const body: CoverageAttachment = { machine: suite.name, items: [...suite.pathCoverage(path)] };
   await testInfo.attach(COVERAGE_ATTACHMENT, { body: JSON.stringify(body), contentType: 'application/json' });
 }
 
@@ -142,9 +153,9 @@ export async function storefrontBrowserDriver(
         case 'checkout.retry':
           await gate.backOnline();
           return shop.tryAgainButton.click();
-        case invokeErrorEventType('loadCheckout'):
+        case CHECKOUT_LOAD_FAILED:
           return gate.end(checkoutLoadFailureIn(event) ?? undefined);
-        case invokeDoneEventType('loadCheckout'):
+        case CHECKOUT_LOADED:
           return gate.end();
         case 'checkout.opened':
           // The checkout page sent it as it showed: the cart arrived as it was, and 'Back to Shop' keeps it.

@@ -5,15 +5,15 @@
  */
 import { test } from '../e2e/fixtures';
 import { ShopPage } from '../e2e/shop';
-import { checkoutCoverage, checkoutModel, checkoutPaths } from '../model/checkout-model';
+import { checkout } from '../model/checkout-model';
 import { pathName, runModelPath } from '../model/derive-test-model';
 import { attachCoverage, checkoutBrowserDriver } from './browser-drivers';
 
-test.describe(`checkout model: ${checkoutPaths.paths.length} generated paths`, () => {
-  for (const [index, path] of checkoutPaths.paths.entries()) {
+test.describe(`checkout model: ${checkout.paths.length} generated paths`, () => {
+  for (const [index, path] of checkout.paths.entries()) {
     test(`path ${index + 1}: ${pathName(path)}`, async ({ page }, testInfo) => {
-      await runModelPath(checkoutModel, path, await checkoutBrowserDriver(new ShopPage(page)));
-      await attachCoverage(testInfo, 'checkout', checkoutCoverage.pathCoverage(path));
+      await runModelPath(checkout, path, await checkoutBrowserDriver(new ShopPage(page)));
+      await attachCoverage(testInfo, checkout, path);
     });
   }
 });

@@ -12,15 +12,10 @@ import type {
   TestCase,
   TestResult,
 } from '@playwright/test/reporter';
-import { checkoutCoverage, checkoutExclusions, checkoutPaths } from '../model/checkout-model';
-import { coverageReport, coverageTitle, formatCoverageTable, isComplete } from '../model/coverage';
-import { storefrontCoverage, storefrontExclusions, storefrontPaths } from '../model/storefront-model';
+import { checkout } from '../model/checkout-model';
+import { coverageReport, coverageTitle } from '../model/model-suite';
+import { storefront } from '../model/storefront-model';
 import { COVERAGE_ATTACHMENT, type CoverageAttachment } from './browser-drivers';
-
-const machines = {
-  storefront: { coverage: storefrontCoverage, generated: storefrontPaths, exclusions: storefrontExclusions },
-  checkout: { coverage: checkoutCoverage, generated: checkoutPaths, exclusions: checkoutExclusions },
-};
 
 /** The reporter's options, given next to it in playwright.config.ts. */
 export interface ModelCoverageReporterOptions {
@@ -61,13 +56,12 @@ export default class ModelCoverageReporter implements Reporter {
     // Under BASE_URL the paths ran against a deployment: the title says which.
     const deployment = process.env.BASE_URL ? ` at ${process.env.BASE_URL}` : '';
     let complete = true;
-    for (const [name, machine] of Object.entries(machines)) {
-      const covered = this.covered.get(name) ?? new Set<string>();
-      const report = coverageReport(name, machine.coverage.catalogue, covered, machine.exclusions);
-      console.log(
-        `\n${formatCoverageTable(report, coverageTitle(name, `chromium (${this.options.label})${deployment}`, machine.generated))}`,
-      );
-      complete &&= isComplete(report);
+    for (const suite of [storefront, checkout]) {
+      const covered = this.covered.get(suite.name) ?? new Set<string>();
+      const title = coverageTitle(`chromium (${this.options.label})${deployment}`, suite);
+      const report = coverageReport(suite, covered, suite.exclusions, title);
+      console.log(`\n${report.table}`);
+      complete &&= report.complete;
     }
     return complete ? undefined : { status: 'failed' };
   }

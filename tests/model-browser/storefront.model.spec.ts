@@ -8,28 +8,23 @@
 import { test } from '../e2e/fixtures';
 import { ShopPage } from '../e2e/shop';
 import { pathEvents, pathName, runModelPath } from '../model/derive-test-model';
-import {
-  checkoutLoadFailureIn,
-  storefrontCoverage,
-  storefrontModel,
-  storefrontPaths,
-} from '../model/storefront-model';
+import { checkoutLoadFailureIn, storefront } from '../model/storefront-model';
 import { attachCoverage, storefrontBrowserDriver } from './browser-drivers';
 import { gateCheckoutDownloads } from './checkout-download-gate';
 
-const failsDownload = (path: (typeof storefrontPaths.paths)[number]) =>
+const failsDownload = (path: (typeof storefront.paths)[number]) =>
   pathEvents(path).some((event) => checkoutLoadFailureIn(event) !== null);
 
-test.describe(`storefront model: ${storefrontPaths.paths.length} generated paths`, () => {
+test.describe(`storefront model: ${storefront.paths.length} generated paths`, () => {
   for (const failing of [false, true]) {
     test.describe(failing ? 'the checkout download fails' : 'the checkout downloads', () => {
       if (failing) test.use({ injectedFailures: [/\/assets\/checkout-page-/] });
-      for (const [index, path] of storefrontPaths.paths.entries()) {
+      for (const [index, path] of storefront.paths.entries()) {
         if (failsDownload(path) !== failing) continue;
         test(`path ${index + 1}: ${pathName(path)}`, async ({ page }, testInfo) => {
           const gate = await gateCheckoutDownloads(page);
-          await runModelPath(storefrontModel, path, await storefrontBrowserDriver(new ShopPage(page), gate));
-          await attachCoverage(testInfo, 'storefront', storefrontCoverage.pathCoverage(path));
+          await runModelPath(storefront, path, await storefrontBrowserDriver(new ShopPage(page), gate));
+          await attachCoverage(testInfo, storefront, path);
         });
       }
     });

@@ -2,15 +2,16 @@
  * The generated model paths as a catalogue a tester can read, plan and review by hand:
  * every path of both model suites as numbered shopper steps ('Select colour Ocean Blue', 'Wait 3 s:
  * the toast hides') with what is checked after each step, the coverage the paths reach, and the
- * bounds they were generated within. It reads the same generated paths, views and coverage recorder
- * the Chromium suite runs (storefront-model.ts, checkout-model.ts), so it cannot drift from
- * them; scripts/generate-test-paths.ts writes it to docs/test-paths.md and prints the path list.
+ * bounds they were generated within. It reads the same suites and views the Chromium suite runs
+ * (storefront-model.ts, checkout-model.ts), so it cannot drift from them;
+ * scripts/generate-test-paths.ts writes it to docs/test-paths.md and prints the path list.
  */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { COLOURS } from '@machines/catalog';
 import { CHECKOUT_FIELD_NAMES } from '@machines/checkout-form';
-import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
+import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS, type CheckoutSnapshot } from '@machines/checkout-machine';
 import { SHIPPING_METHODS } from '@machines/pricing';
-import type { EventObject, Snapshot } from 'xstate';
+import type { StorefrontSnapshot } from '@machines/storefront-machine';
 import en from '@/locales/en';
 import {
   CHECKOUT_MODEL_INPUT,
@@ -18,67 +19,29 @@ import {
   FORM_VALUES,
   UNEDITABLE_FIELD,
   UNKNOWN_SHIPPING_METHOD,
-  checkoutCoverage,
-  checkoutExclusions,
-  checkoutModel,
-  checkoutPaths,
+  checkout,
   checkoutView,
   type CheckoutModelEvent,
-  type CheckoutView,
 } from './checkout-model';
+import { formatEvent, pathEvents, pathName } from './derive-test-model';
+import { coverageReport, coverageTitle, type ModelSuite } from './model-suite';
 import {
-  coverageReport,
-  coverageTitle,
-  formatCoverageTable,
-  type CoverageExclusions,
-  type CoverageRecorder,
-} from './coverage';
-import {
-  formatEvent,
-  invokeDoneEventType,
-  invokeErrorEventType,
-  pathEvents,
-  pathName,
-  type DerivedTestModel,
-  type ModelPath,
-} from './derive-test-model';
-import type { GeneratedPaths } from './generate-paths';
-import {
+  CHECKOUT_LOADED,
+  CHECKOUT_LOAD_FAILED,
   MODEL_MAX_CART_COUNT,
   MODEL_MAX_QUANTITY,
   UNKNOWN_COLOUR,
   checkoutLoadFailureIn,
-  storefrontCoverage,
-  storefrontExclusions,
-  storefrontModel,
-  storefrontPaths,
+  storefront,
   storefrontView,
   type ProceedView,
   type StorefrontModelEvent,
-  type StorefrontView,
 } from './storefront-model';
-
-/** One machine's part of the catalogue: its paths and how to say each step and check in words. */
-export interface CatalogueMachine<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject> {
-  name: string;
-  /** Where each path starts, in words. */
-  start: string;
-  model: DerivedTestModel<TSnapshot, TEvent>;
-  generated: GeneratedPaths<TSnapshot, TEvent>;
-  coverage: CoverageRecorder<TSnapshot, TEvent>;
-  exclusions: CoverageExclusions;
-  /** The bounds the paths were generated within, one sentence each. */
-  bounds: string[];
-  /** What the shopper does for `event` in `before`. */
-  step: (event: TEvent, before: TSnapshot) => string;
-  /** What the suites check the page shows in `snapshot`, one item per check. */
-  checks: (snapshot: TSnapshot) => string[];
-}
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 const list = (items: readonly string[]) => items.join(', ');
 
-/** What a delay's end looks like to a shopper; other delays are named as they are in the machine. */
+/** What the end of a wait looks like to a shopper. */
 const DELAY_OUTCOMES: Readonly<Record<string, string>> = {
   toastDuration: 'the toast hides',
   processingDelay: 'the order is confirmed',
@@ -86,18 +49,14 @@ const DELAY_OUTCOMES: Readonly<Record<string, string>> = {
   checkoutRetryDelay: 'the checkout is downloaded again',
 };
 
-function waitStep(
-  model: DerivedTestModel<Snapshot<unknown>, EventObject>,
-  event: EventObject,
-): string | null {
-  const delay = model.delays.get(event.type);
-  if (!delay) return null;
-  return `Wait ${seconds(delay.ms)}: ${DELAY_OUTCOMES[delay.delay] ?? `'${delay.delay}' ends`} (checked unchanged 1 ms before)`;
+function waitStep({ delays }: ModelSuite, event: EventObject): string | null {
+  const delay = delays.get(event.type);
+  return delay
+    ? `Wait ${seconds(delay.ms)}: ${DELAY_OUTCOMES[delay.delay] ?? `'${delay.delay}' ends`} (checked unchanged 1 ms before)`
+    : null;
 }
 
-function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof storefrontView>[0]): string {
-  const wait = waitStep(storefrontModel as never, event);
-  if (wait) return wait;
+function storefrontStep(event: StorefrontModelEvent, before: StorefrontSnapshot): string {
   const view = storefrontView(before);
   const { cartCount, quantity } = before.context;
   switch (event.type) {
@@ -123,11 +82,11 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
         : `Look for '${en.cart.proceed}' in the empty cart (there is none)`;
     case 'checkout.retry':
       return `Click '${en.cart.tryAgain}'${view.cart?.kind === 'line' && view.cart.proceed === 'offline' ? ' (back online)' : ''}`;
-    case invokeDoneEventType('loadCheckout'):
+    case CHECKOUT_LOADED:
       return "The checkout's code arrives: /checkout opens";
     case 'checkout.opened':
       return `The checkout shows: check the cart arrived at /checkout, click '${en.checkout.backToShop}'`;
-    case invokeErrorEventType('loadCheckout'):
+    case CHECKOUT_LOAD_FAILED:
       return {
         unavailable: "The checkout's download fails: the server answers 503",
         offline: "The connection drops: the checkout's download fails offline",
@@ -140,7 +99,6 @@ function storefrontStep(event: StorefrontModelEvent, before: Parameters<typeof s
   }
 }
 
-/** What is checked of 'Proceed to Checkout' in each of its views. */
 const PROCEED_CHECKS: Readonly<Record<ProceedView, string>> = {
   ready: `'${en.cart.proceed}'`,
   opening: `busy '${en.cart.openingCheckout}' (announced; at /checkout at once when the code is already there)`,
@@ -150,26 +108,23 @@ const PROCEED_CHECKS: Readonly<Record<ProceedView, string>> = {
   unavailable: `alert '${en.cart.checkoutFailure.unavailable}', '${en.cart.tryAgain}'`,
 };
 
-function storefrontChecks(snapshot: Parameters<typeof storefrontView>[0]): string[] {
-  const view: StorefrontView = storefrontView(snapshot);
-  const cart = !view.cart
-    ? 'cart closed'
-    : view.cart.kind === 'empty'
-      ? `cart open: '${view.cart.text}'`
-      : `cart open: ${view.cart.colour}, ${view.cart.quantity}, ${view.cart.total}, ${PROCEED_CHECKS[view.cart.proceed]}`;
+function storefrontChecks(snapshot: StorefrontSnapshot): string[] {
+  const view = storefrontView(snapshot);
   return [
     `colour ${view.colourName} (hero '${view.heroAlt}')`,
     `quantity ${view.quantity}${view.decreaseDisabled ? ' (decrease disabled)' : ''}`,
     `'${view.addToCart}'`,
     `'${view.cartButton}'${view.badge ? ` badge ${view.badge}` : ', no badge'}`,
     view.toast ? `toast '${view.toast}'` : 'no toast',
-    cart,
+    !view.cart
+      ? 'cart closed'
+      : view.cart.kind === 'empty'
+        ? `cart open: '${view.cart.text}'`
+        : `cart open: ${view.cart.colour}, ${view.cart.quantity}, ${view.cart.total}, ${PROCEED_CHECKS[view.cart.proceed]}`,
   ];
 }
 
-function checkoutStep(event: CheckoutModelEvent, before: Parameters<typeof checkoutView>[0]): string {
-  const wait = waitStep(checkoutModel as never, event);
-  if (wait) return wait;
+function checkoutStep(event: CheckoutModelEvent, before: CheckoutSnapshot): string {
   const view = checkoutView(before);
   switch (event.type) {
     case 'shippingMethod.select':
@@ -189,8 +144,8 @@ function checkoutStep(event: CheckoutModelEvent, before: Parameters<typeof check
   }
 }
 
-function checkoutChecks(snapshot: Parameters<typeof checkoutView>[0]): string[] {
-  const view: CheckoutView = checkoutView(snapshot);
+function checkoutChecks(snapshot: CheckoutSnapshot): string[] {
+  const view = checkoutView(snapshot);
   if (view.page === 'home') return ['the shop at / (the checkout is gone)'];
   if (view.page === 'confirmed')
     return [`'${view.heading}' with the order number PB- + the clock's last six digits`];
@@ -203,15 +158,21 @@ function checkoutChecks(snapshot: Parameters<typeof checkoutView>[0]): string[] 
   ];
 }
 
-/** The two machines of the catalogue, storefront first. */
-export const CATALOGUE_MACHINES = [
-  {
-    name: 'storefront',
+/** A suite of the catalogue: where its paths start, its bounds, and each step and check in words. */
+interface CatalogueSuite<TSnapshot = AnyMachineSnapshot, TEvent = EventObject> {
+  suite: ModelSuite;
+  start: string;
+  bounds: string[];
+  step: (event: TEvent, before: TSnapshot) => string;
+  checks: (snapshot: TSnapshot) => string[];
+}
+const entry = <TSnapshot, TEvent>(suite: CatalogueSuite<TSnapshot, TEvent>) =>
+  suite as unknown as CatalogueSuite;
+
+const SUITES = [
+  entry({
+    suite: storefront,
     start: `The landing page '/' (${en.colour['hot-pink']}, quantity 1, empty cart), the clock paused.`,
-    model: storefrontModel,
-    generated: storefrontPaths,
-    coverage: storefrontCoverage,
-    exclusions: storefrontExclusions,
     bounds: [
       `Colours: the three of the catalog (${list(COLOURS.map((colour) => en.colour[colour.id]))}), and once, from the opening page, the unknown colour '${UNKNOWN_COLOUR}'.`,
       `Quantity 1 to ${MODEL_MAX_QUANTITY}; decrease at 1 tried once, from the opening page.`,
@@ -224,18 +185,14 @@ export const CATALOGUE_MACHINES = [
     ],
     step: storefrontStep,
     checks: storefrontChecks,
-  } satisfies CatalogueMachine<Parameters<typeof storefrontView>[0], StorefrontModelEvent>,
-  {
-    name: 'checkout',
+  }),
+  entry({
+    suite: checkout,
     start: `'/checkout' carrying the cart (${list(
       (
         CHECKOUT_MODEL_INPUT.checkoutInput as { items: { name: string; color: string; quantity: number }[] }
       ).items.map((item) => `${item.quantity} × ${item.name}, ${item.color}`),
     )}) as navigation state, the clock paused.`,
-    model: checkoutModel,
-    generated: checkoutPaths,
-    coverage: checkoutCoverage,
-    exclusions: checkoutExclusions,
     bounds: [
       `Shipping: every method (${list(SHIPPING_METHODS.map((method) => en.checkout.shippingMethod.methods[method.id].name))}), and once, from the opening page, the unknown method '${UNKNOWN_SHIPPING_METHOD}' and the field '${UNEDITABLE_FIELD}'.`,
       'The form: filled once, every field (form.fill); submitted only once filled (the browser stops an incomplete form, spec §5).',
@@ -244,53 +201,43 @@ export const CATALOGUE_MACHINES = [
     ],
     step: checkoutStep,
     checks: checkoutChecks,
-  } satisfies CatalogueMachine<Parameters<typeof checkoutView>[0], CheckoutModelEvent>,
-] as const;
+  }),
+];
 
-type AnyCatalogueMachine = CatalogueMachine<Snapshot<unknown>, EventObject>;
-const machines = CATALOGUE_MACHINES as unknown as readonly AnyCatalogueMachine[];
-
-/** The coverage the generated paths of a machine reach when every one passes, as the suites print it. */
-export function catalogueCoverageTable(machine: AnyCatalogueMachine): string {
-  const covered = new Set<string>();
-  for (const path of machine.generated.paths)
-    for (const item of machine.coverage.pathCoverage(path)) covered.add(item);
-  const report = coverageReport(machine.name, machine.coverage.catalogue, covered, machine.exclusions);
-  return formatCoverageTable(report, coverageTitle(machine.name, 'every path passing', machine.generated));
+/** The coverage a suite's paths reach when every one passes, as the Chromium run prints it. */
+function coverageTable({ suite }: CatalogueSuite): string {
+  const covered = new Set(suite.paths.flatMap((path) => [...suite.pathCoverage(path)]));
+  return coverageReport(suite, covered, suite.exclusions, coverageTitle('every path passing', suite)).table;
 }
 
-/**
- * One path as numbered steps (Markdown list): the opening page with every check, then each step with
- * the checks that changed (the others are checked again, unchanged).
- */
-function pathSteps(machine: AnyCatalogueMachine, path: ModelPath<Snapshot<unknown>, EventObject>): string[] {
-  let previous = machine.checks(path.steps[0]!.state);
-  const lines = [`0. Open: ${machine.start} Checks: ${list(previous)}.`];
-  path.steps.slice(1).forEach((step, index) => {
-    const checks = machine.checks(step.state);
+/** One path as numbered steps: the opening page with every check, then each step with the checks that changed. */
+function pathSteps(entry: CatalogueSuite, path: CatalogueSuite['suite']['paths'][number]): string[] {
+  let previous = entry.checks(path.steps[0]!.state);
+  const lines = [`0. Open: ${entry.start} Checks: ${list(previous)}.`];
+  path.steps.slice(1).forEach(({ event, state }, index) => {
+    const checks = entry.checks(state);
     const changed = checks.filter((check) => !previous.includes(check));
     const said = changed.length
       ? `${list(changed)}${changed.length < checks.length ? '; the rest as before' : ''}`
       : 'everything as before';
-    lines.push(`${index + 1}. ${machine.step(step.event, path.steps[index]!.state)}. Checks: ${said}.`);
+    const step = waitStep(entry.suite, event) ?? entry.step(event, path.steps[index]!.state);
+    lines.push(`${index + 1}. ${step}. Checks: ${said}.`);
     previous = checks;
   });
   return lines;
 }
 
-/** The paths without their steps: `storefront path 3: cart.add → cart.open` per line (the `--list`). */
+/** The paths without their steps, one per line: `  path 3: cart.add → cart.open` (the `--list`). */
 export function pathList(): string {
-  return machines
-    .flatMap((machine) => [
-      `${machine.name}: ${machine.generated.paths.length} generated paths`,
-      ...machine.generated.paths.map((path, index) => `  path ${index + 1}: ${pathName(path)}`),
-    ])
-    .join('\n');
+  return SUITES.flatMap(({ suite }) => [
+    `${suite.name}: ${suite.paths.length} generated paths`,
+    ...suite.paths.map((path, index) => `  path ${index + 1}: ${pathName(path)}`),
+  ]).join('\n');
 }
 
 /** The catalogue page (Markdown, before formatting). */
 export function pathCatalogueMarkdown(): string {
-  const total = machines.reduce((sum, machine) => sum + machine.generated.paths.length, 0);
+  const total = SUITES.reduce((sum, { suite }) => sum + suite.paths.length, 0);
   return [
     '# Test paths',
     '',
@@ -303,29 +250,32 @@ export function pathCatalogueMarkdown(): string {
     'names the ones whose expected value changed. Every wait runs on a fake clock; the page is also',
     'checked one millisecond before a wait ends (still as before).',
     '',
-    ...machines.flatMap((machine) => [
-      `## ${machine.name}: ${machine.generated.paths.length} paths`,
+    ...SUITES.flatMap((entry) => [
+      `## ${entry.suite.name}: ${entry.suite.paths.length} paths`,
       '',
       '### Bounds',
       '',
-      ...machine.bounds.map((bound) => `- ${bound}`),
+      ...entry.bounds.map((bound) => `- ${bound}`),
       '',
       '### Coverage',
       '',
       '```text',
-      catalogueCoverageTable(machine),
+      coverageTable(entry),
       '```',
       '',
       '### Paths',
       '',
-      ...machine.generated.paths.flatMap((path, index) => [
-        `#### ${machine.name} path ${index + 1}: ${pathEvents(path).length} step${pathEvents(path).length === 1 ? '' : 's'}`,
-        '',
-        `\`${pathName(path)}\``,
-        '',
-        ...pathSteps(machine, path),
-        '',
-      ]),
+      ...entry.suite.paths.flatMap((path, index) => {
+        const steps = pathEvents(path).length;
+        return [
+          `#### ${entry.suite.name} path ${index + 1}: ${steps} step${steps === 1 ? '' : 's'}`,
+          '',
+          `\`${pathName(path)}\``,
+          '',
+          ...pathSteps(entry, path),
+          '',
+        ];
+      }),
     ]),
   ].join('\n');
 }
