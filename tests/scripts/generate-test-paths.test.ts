@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkout } from '@tests/model/checkout-model';
 import { pathName } from '@tests/model/derive-test-model';
-import { pathList } from '@tests/model/path-catalogue';
 import { storefront } from '@tests/model/storefront-model';
-import { TEST_PATHS_DOC, renderTestPathsDoc } from '../../scripts/generate-test-paths';
+import { TEST_PATHS_DOC, pathList, renderTestPathsDoc } from '../../scripts/generate-test-paths';
 
 describe('docs/test-paths.md', { timeout: 60_000 }, () => {
   it('is what `npm run docs:test-paths` generates from the current model suites', async () => {
