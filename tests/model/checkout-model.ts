@@ -51,6 +51,11 @@ export const FIELD_LABELS = Object.fromEntries(
   ),
 ) as Readonly<Record<CheckoutFieldName, string>>;
 
+/** The `form.fill` scenario as a shopper types it: each field's label and value, in the page's order. */
+export const FORM_FILL = Object.entries(FIELD_LABELS).map(
+  ([name, label]) => [label, FORM_VALUES[name as CheckoutFieldName]] as const,
+);
+
 /** The country is shown as text, without an input (spec §3); and a shipping method that does not exist. */
 export const UNEDITABLE_FIELD = 'country' as CheckoutFieldName;
 export const UNKNOWN_SHIPPING_METHOD = 'pickup' as ShippingMethodId;
