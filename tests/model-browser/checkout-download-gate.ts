@@ -1,19 +1,16 @@
 /**
- * The checkout chunk's download under a Chromium model path's control. Every request for
- * `/assets/checkout-page-*.js` (the preload when the cart opens, 'Proceed to Checkout', a retry) is held
- * until the path says how the download ends: done (the request goes through), `unavailable` (503),
- * `offline` (the browser goes offline and the request fails), or `outdated` (the chunk is gone, 404,
- * and '/' now serves a new release's page). Once the code has loaded, or the page reloads into a new
- * release, requests go through: the browser keeps a loaded module.
+ * The checkout chunk's download under a model path's control: every request for it (the preload as the
+ * cart opens, 'Proceed to Checkout', a retry `…?attempt=N`) is held until the path ends it: done,
+ * `unavailable` (503), `offline` (the browser goes offline) or `outdated` (404, and '/' serves a new
+ * release). Once the code has loaded, or the page reloads into a new release, requests go through.
  */
 import type { Page, Route } from '@playwright/test';
 import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
 import { expect } from '../e2e/fixtures';
 
-/** The checkout chunk, whatever the query (a retry asks for it as `…?attempt=N`). */
 const CHECKOUT_CHUNK = /\/assets\/checkout-page-[^/?]+\.js(\?[^#]*)?$/;
 
-/** Installs the gate on `page` (before the shop loads). */
+/** Installs the gate on `page`, before the shop loads. */
 export async function gateCheckoutDownloads(page: Page) {
   const held: Route[] = [];
   let passThrough = false;
@@ -33,12 +30,9 @@ export async function gateCheckoutDownloads(page: Page) {
     return held.splice(0);
   };
 
-  // A failed download is followed by the page's fetch of '/' to find out why (load-checkout-page.ts;
-  // not when the browser is offline, which it reads at once); only after it does the cart settle (a
-  // retry's delay starts, or it shows the failure). The path's next step may advance the paused
-  // clock, so the gate waits for that fetch to end first: the waiting states look the same to a
-  // shopper ('Opening checkout…'), and a clock advanced before the retry's timer exists would never
-  // run it.
+  // After a failed download (not offline) the page fetches '/' to find out why (load-checkout-page.ts),
+  // and only then does the cart settle. The path's next step may advance the paused clock, so the gate
+  // waits for that fetch: a clock advanced before the retry's timer exists would never run it.
   const diagnosis = () =>
     page.waitForEvent('requestfinished', {
       predicate: (request) => request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/',
@@ -57,38 +51,31 @@ export async function gateCheckoutDownloads(page: Page) {
         return;
       }
       const requests = await waitingRequests();
-      if (!failure) {
-        passThrough = true;
-        await Promise.all(requests.map((route) => route.continue()));
-        return;
-      }
-      if (failure === 'unavailable') {
-        const diagnosed = diagnosis();
-        await Promise.all(
-          requests.map((route) => route.fulfill({ status: 503, body: 'Service Unavailable' })),
-        );
-        await diagnosed;
-        return;
-      }
       if (failure === 'offline') {
         offline = true;
         await page.context().setOffline(true);
         await Promise.all(requests.map((route) => route.abort('internetdisconnected')));
         return;
       }
+      passThrough = failure !== 'unavailable';
+      if (!failure) {
+        await Promise.all(requests.map((route) => route.continue()));
+        return;
+      }
       // A new release: '/' now loads other scripts, and this page's chunk is gone.
-      passThrough = true;
-      await page.route(
-        (url) => url.pathname === '/',
-        async (route) => {
-          if (route.request().resourceType() !== 'fetch') return route.fallback();
-          const response = await route.fetch();
-          const body = (await response.text()).replaceAll('/assets/index-', '/assets/index-next-');
-          await route.fulfill({ response, body });
-        },
-      );
+      if (failure === 'outdated')
+        await page.route(
+          (url) => url.pathname === '/',
+          async (route) => {
+            if (route.request().resourceType() !== 'fetch') return route.fallback();
+            const response = await route.fetch();
+            const body = (await response.text()).replaceAll('/assets/index-', '/assets/index-next-');
+            await route.fulfill({ response, body });
+          },
+        );
       const diagnosed = diagnosis();
-      await Promise.all(requests.map((route) => route.fulfill({ status: 404, body: 'Not Found' })));
+      const [status, body] = failure === 'unavailable' ? [503, 'Service Unavailable'] : [404, 'Not Found'];
+      await Promise.all(requests.map((route) => route.fulfill({ status, body })));
       await diagnosed;
     },
     /** The shopper's network is back (after an `offline` failure); nothing to do otherwise. */
@@ -100,5 +87,5 @@ export async function gateCheckoutDownloads(page: Page) {
   };
 }
 
-/** The gate of one path, as {@link gateCheckoutDownloads} returns it. */
+/** The gate of one path. */
 export type CheckoutDownloadGate = Awaited<ReturnType<typeof gateCheckoutDownloads>>;

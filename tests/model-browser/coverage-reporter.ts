@@ -1,73 +1,63 @@
 /**
- * Playwright reporter for the model suites in Chromium: tallies the coverage items that the
- * passing paths of the model project attach, prints one coverage table per machine at the end of a
- * run that included that project, and fails the run below 100% (a path that failed reaches nothing).
- * A run without it (the e2e projects) prints nothing.
+ * Playwright reporter of the model suites in Chromium: tallies the coverage items the passing paths
+ * of its project attach ({@link attachCoverage}; a failed path reaches nothing), prints one table per
+ * machine after a run that included the project, and fails the run below 100%. Configured in
+ * playwright.config.ts after Playwright's own reporters.
  */
-import type {
-  FullConfig,
-  FullResult,
-  Reporter,
-  Suite,
-  TestCase,
-  TestResult,
-} from '@playwright/test/reporter';
-import { checkoutCoverage, checkoutExclusions, checkoutPaths } from '../model/checkout-model';
-import { coverageReport, coverageTitle, formatCoverageTable, isComplete } from '../model/coverage';
-import { storefrontCoverage, storefrontExclusions, storefrontPaths } from '../model/storefront-model';
-import { COVERAGE_ATTACHMENT, type CoverageAttachment } from './browser-drivers';
+import type { TestInfo } from '@playwright/test';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { checkout } from '../model/checkout-model';
+import { coverageReport, coverageTitle, type ModelSuite } from '../model/model-suite';
+import { storefront } from '../model/storefront-model';
 
-const machines = {
-  storefront: { coverage: storefrontCoverage, generated: storefrontPaths, exclusions: storefrontExclusions },
-  checkout: { coverage: checkoutCoverage, generated: checkoutPaths, exclusions: checkoutExclusions },
-};
+const ATTACHMENT = 'model-coverage';
 
-/** The reporter's options, given next to it in playwright.config.ts. */
+/** Attaches the coverage items a passing path of `suite` reached, for the reporter. */
+export async function attachCoverage(
+  testInfo: TestInfo,
+  suite: ModelSuite,
+  path: ModelSuite['paths'][number],
+) {
+  const body = JSON.stringify({ machine: suite.name, items: [...suite.pathCoverage(path)] });
+  await testInfo.attach(ATTACHMENT, { body, contentType: 'application/json' });
+}
+
+/** `project` runs the model paths; `label` names it in the tables' titles: `chromium (desktop)`. */
 export interface ModelCoverageReporterOptions {
-  /** The project that runs the model paths. */
   project: string;
-  /** How the tables' titles name it, e.g. `desktop`: `chromium (desktop)`. */
   label: string;
 }
 
-/** The reporter (see the module comment); list it after Playwright's own reporters. */
 export default class ModelCoverageReporter implements Reporter {
-  private readonly options: ModelCoverageReporterOptions;
   private ran = false;
-  private readonly covered = new Map<string, Set<string>>();
+  private readonly covered = new Map([storefront, checkout].map((suite) => [suite.name, new Set<string>()]));
 
-  constructor(options: ModelCoverageReporterOptions) {
-    this.options = options;
-  }
+  constructor(private readonly options: ModelCoverageReporterOptions) {}
 
-  onBegin(_config: FullConfig, suite: Suite): void {
-    // The root suite holds one suite per project this run selected (`--project`).
-    this.ran = suite.suites.some((projectSuite) => projectSuite.project()?.name === this.options.project);
+  onBegin(_config: unknown, suite: Suite): void {
+    // The root suite holds one suite per project the run selected (`--project`).
+    this.ran = suite.suites.some((project) => project.project()?.name === this.options.project);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'passed' || test.parent.project()?.name !== this.options.project) return;
-    for (const attachment of result.attachments) {
-      if (attachment.name !== COVERAGE_ATTACHMENT || !attachment.body) continue;
-      const { machine, items } = JSON.parse(attachment.body.toString()) as CoverageAttachment;
-      const covered = this.covered.get(machine) ?? new Set<string>();
-      for (const item of items) covered.add(item);
-      this.covered.set(machine, covered);
+    for (const { name, body } of result.attachments) {
+      if (name !== ATTACHMENT || !body) continue;
+      const { machine, items } = JSON.parse(body.toString()) as { machine: string; items: string[] };
+      for (const item of items) this.covered.get(machine)?.add(item);
     }
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
     if (!this.ran) return undefined;
     // Under BASE_URL the paths ran against a deployment: the title says which.
-    const deployment = process.env.BASE_URL ? ` at ${process.env.BASE_URL}` : '';
+    const where = `chromium (${this.options.label})${process.env.BASE_URL ? ` at ${process.env.BASE_URL}` : ''}`;
     let complete = true;
-    for (const [name, machine] of Object.entries(machines)) {
-      const covered = this.covered.get(name) ?? new Set<string>();
-      const report = coverageReport(name, machine.coverage.catalogue, covered, machine.exclusions);
-      console.log(
-        `\n${formatCoverageTable(report, coverageTitle(name, `chromium (${this.options.label})${deployment}`, machine.generated))}`,
-      );
-      complete &&= isComplete(report);
+    for (const suite of [storefront, checkout]) {
+      const title = coverageTitle(where, suite);
+      const report = coverageReport(suite, this.covered.get(suite.name)!, suite.exclusions, title);
+      console.log(`\n${report.table}`);
+      complete &&= report.complete;
     }
     return complete ? undefined : { status: 'failed' };
   }

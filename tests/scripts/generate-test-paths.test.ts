@@ -5,11 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkoutPaths } from '@tests/model/checkout-model';
+import { checkout } from '@tests/model/checkout-model';
 import { pathName } from '@tests/model/derive-test-model';
-import { pathList } from '@tests/model/path-catalogue';
-import { storefrontPaths } from '@tests/model/storefront-model';
-import { TEST_PATHS_DOC, renderTestPathsDoc } from '../../scripts/generate-test-paths';
+import { storefront } from '@tests/model/storefront-model';
+import { TEST_PATHS_DOC, pathList, renderTestPathsDoc } from '../../scripts/generate-test-paths';
 
 describe('docs/test-paths.md', { timeout: 60_000 }, () => {
   it('is what `npm run docs:test-paths` generates from the current model suites', async () => {
@@ -22,8 +21,8 @@ describe('docs/test-paths.md', { timeout: 60_000 }, () => {
   it('numbers every generated path with its shopper steps and checks, and gives the coverage and bounds', async () => {
     const page = await renderTestPathsDoc();
     for (const [name, names] of [
-      ['storefront', storefrontPaths.paths.map((path) => pathName(path))],
-      ['checkout', checkoutPaths.paths.map((path) => pathName(path))],
+      ['storefront', storefront.paths.map((path) => pathName(path))],
+      ['checkout', checkout.paths.map((path) => pathName(path))],
     ] as const) {
       expect(page).toContain(`## ${name}: ${names.length} paths`);
       for (const [index, events] of names.entries()) {
@@ -41,9 +40,9 @@ describe('docs/test-paths.md', { timeout: 60_000 }, () => {
 
   it('lists every path without running it (`npm run test:model:list`)', () => {
     const listed = pathList().split('\n');
-    expect(listed).toContain(`storefront: ${storefrontPaths.paths.length} generated paths`);
-    expect(listed).toContain(`checkout: ${checkoutPaths.paths.length} generated paths`);
-    expect(listed).toContain(`  path 1: ${pathName(storefrontPaths.paths[0]!)}`);
-    expect(listed).toHaveLength(2 + storefrontPaths.paths.length + checkoutPaths.paths.length);
+    expect(listed).toContain(`storefront: ${storefront.paths.length} generated paths`);
+    expect(listed).toContain(`checkout: ${checkout.paths.length} generated paths`);
+    expect(listed).toContain(`  path 1: ${pathName(storefront.paths[0]!)}`);
+    expect(listed).toHaveLength(2 + storefront.paths.length + checkout.paths.length);
   });
 });
