@@ -135,13 +135,15 @@ deploy() {
     [[ -e "$web_root/assets/$name" ]] || install_atomically "$dist/assets/$name" "$web_root/assets/$name"
   done < <(names_in "$dist/assets")
 
-  # 2. Everything else but hidden files (.vite/manifest.json), HTML last and index.html very last.
+  # 2. Everything else but hidden files (.vite/manifest.json); then the HTML, index.html after the
+  #    other pages, and release.json very last: an open page that finds a new release there reloads
+  #    into it, so the pages must already be in place.
   local file
   while IFS= read -r file; do
     install_atomically "$dist/$file" "$web_root/$file"
   done < <(
     cd "$dist" && find . -type f ! -path './assets/*' ! -path '*/.*' -printf '%P\n' |
-      LC_ALL=C sort | awk '{ rank = /\.html$/ ? (/^index\.html$/ ? 2 : 1) : 0; print rank "\t" $0 }' |
+      LC_ALL=C sort | awk '{ rank = /^release\.json$/ ? 3 : /^index\.html$/ ? 2 : /\.html$/ ? 1 : 0; print rank "\t" $0 }' |
       LC_ALL=C sort -s -k1,1n | cut -f2-
   )
 

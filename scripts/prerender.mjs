@@ -14,7 +14,9 @@
  *    inline in `<head>`, so it runs before the page can be tapped, allowed by its `sha256-` hash in the
  *    page's meta CSP (deploy/nginx.conf's header names the same hash; tests/build checks it), and
  *    names the checkout chunk in `<meta name="checkout-module">` (src/app/import-checkout-page.ts);
- * 3. writes `robots.txt` and `sitemap.xml`.
+ * 3. writes `robots.txt`, `sitemap.xml` and `release.json`: the module scripts of the landing page,
+ *    which an open page compares with its own to tell a new release from an outage
+ *    (src/effects/load-checkout-page.ts).
  * Env: DIST_DIR (the client build, default `dist`, as in vite.config.ts); SITE_URL (absolute origin of
  * the deployed shop for canonical, Open Graph and sitemap URLs; default https://pet-ball-pro.example).
  * Exit code: non-zero when the SSR build or any page fails to render.
@@ -146,6 +148,11 @@ try {
       '',
     ].join('\n'),
   );
+  const moduleScripts = [...built.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)]
+    .map(([, src]) => new URL(src, siteUrl).pathname)
+    .sort();
+  if (moduleScripts.length === 0) throw new Error('index.html has no module script to name the release by');
+  writeFileSync(join(outDir, 'release.json'), `${JSON.stringify({ moduleScripts })}\n`);
   console.log(`prerendered ${PAGES.map(({ file }) => file).join(', ')} into ${outDir}`);
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });

@@ -6,10 +6,10 @@ import { reloadedRecently } from './cart-handoff';
  * checkout page's code, `importCheckoutPage` in src/app/import-checkout-page.ts) has loaded it, so the
  * router renders /checkout at once. On failure it finds out why and rejects with a
  * {@link CheckoutLoadError}:
- * - `offline` when the browser says so or the shop's own page cannot be fetched at all;
- * - `outdated` when the page the server now deploys loads other scripts than this one does (a new
- *   release removed the files this page was built with), unless the page was reloaded into a new
- *   release a moment ago (no reload loop);
+ * - `offline` when the browser says so or the release file cannot be fetched at all;
+ * - `outdated` when the release the server now deploys ({@link RELEASE_FILE}) loads other scripts than
+ *   this page does (a new release removed the files this page was built with), unless the page was
+ *   reloaded into a new release a moment ago (no reload loop);
  * - `unavailable` otherwise (the server answered 5xx, or the download broke off).
  * @throws {CheckoutLoadError} always, when the code cannot be loaded.
  */
@@ -21,24 +21,39 @@ export async function loadCheckoutPage(importPage: () => Promise<unknown>): Prom
   }
 }
 
+/**
+ * Site-root URL of the release file the build writes (scripts/prerender.mjs):
+ * `{ "moduleScripts": ["/assets/index-<hash>.js"] }`, the module scripts of the deployed landing page,
+ * sorted. Asked for past every cache (`no-store`), so only the network answers: a cached page would
+ * always look like this page's own release. Read as data, never parsed as HTML, so no Trusted Types
+ * sink is involved.
+ */
+export const RELEASE_FILE = '/release.json';
+
 async function diagnoseLoadFailure(): Promise<CheckoutLoadFailure> {
   if (!navigator.onLine) return 'offline';
-  let landingPage: Response;
+  let release: Response;
   try {
-    landingPage = await fetch('/', { cache: 'no-store', headers: { Accept: 'text/html' } });
+    release = await fetch(RELEASE_FILE, { cache: 'no-store' });
   } catch {
     return 'offline';
   }
-  if (!landingPage.ok) return 'unavailable';
-  const deployed = moduleScriptsOf(new DOMParser().parseFromString(await landingPage.text(), 'text/html'));
-  const running = moduleScriptsOf(document);
+  if (!release.ok) return 'unavailable';
+  const deployed = moduleScriptsOf(await release.json().catch(() => null));
+  const running = Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'))
+    .map((script) => new URL(script.src).pathname)
+    .sort();
   const isNewRelease = deployed.length > 0 && deployed.join(' ') !== running.join(' ');
   return isNewRelease && !reloadedRecently() ? 'outdated' : 'unavailable';
 }
 
-/** The site-root paths of a document's module scripts, sorted: what identifies a release. */
-function moduleScriptsOf(page: Document): string[] {
-  return Array.from(page.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'))
-    .map((script) => new URL(script.getAttribute('src') ?? '', window.location.origin).pathname)
-    .sort();
+/** The sorted module script paths a release file lists; none when it is not a release file. */
+function moduleScriptsOf(release: unknown): string[] {
+  const scripts =
+    typeof release === 'object' && release !== null && 'moduleScripts' in release
+      ? release.moduleScripts
+      : null;
+  return Array.isArray(scripts) && scripts.every((script) => typeof script === 'string')
+    ? [...(scripts as string[])].sort()
+    : [];
 }

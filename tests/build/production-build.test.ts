@@ -276,6 +276,14 @@ describe('SEO of the prerendered landing page', () => {
     );
   });
 
+  it('names the release in release.json: the landing page’s module scripts', () => {
+    const moduleScripts = [...page('index.html').matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map(
+      ([, src]) => src,
+    );
+    expect(moduleScripts.length).toBeGreaterThan(0);
+    expect(JSON.parse(page('release.json'))).toEqual({ moduleScripts: moduleScripts.sort() });
+  });
+
   it('keeps the not-found page out of search indexes', () => {
     expect(page('404.html')).toContain('<meta name="robots" content="noindex"/>');
   });

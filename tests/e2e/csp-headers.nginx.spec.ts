@@ -34,6 +34,7 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
     ['/checkout', 200, 'no-cache'],
     ['/no-such-page', 404, 'no-cache'],
     ['/favicon.svg', 200, 'no-cache'],
+    ['/release.json', 200, 'no-cache'],
     [asset!, 200, IMMUTABLE],
     ['/assets/missing.js', 404, 'no-cache'],
     ['/.vite/manifest.json', 404, 'no-cache'],
