@@ -1,11 +1,12 @@
 /**
  * The checkout chunk's download under a model path's control: every request for it (the preload as the
  * cart opens, 'Proceed to Checkout', a retry `…?attempt=N`) is held until the path ends it: done,
- * `unavailable` (503), `offline` (the browser goes offline) or `outdated` (404, and '/' serves a new
- * release). Once the code has loaded, or the page reloads into a new release, requests go through.
+ * `unavailable` (503), `offline` (the browser goes offline) or `outdated` (404, and the release file names a
+ * new release). Once the code has loaded, or the page reloads into a new release, requests go through.
  */
 import type { Page, Route } from '@playwright/test';
 import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
+import { RELEASE_FILE } from '@/effects/load-checkout-page';
 import { expect } from '../e2e/fixtures';
 
 const CHECKOUT_CHUNK = /\/assets\/checkout-page-[^/?]+\.js(\?[^#]*)?$/;
@@ -30,12 +31,13 @@ export async function gateCheckoutDownloads(page: Page) {
     return held.splice(0);
   };
 
-  // After a failed download (not offline) the page fetches '/' to find out why (load-checkout-page.ts),
+  // After a failed download (not offline) the page fetches the release file to find out why
+  // (load-checkout-page.ts),
   // and only then does the cart settle. The path's next step may advance the paused clock, so the gate
   // waits for that fetch: a clock advanced before the retry's timer exists would never run it.
   const diagnosis = () =>
     page.waitForEvent('requestfinished', {
-      predicate: (request) => request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/',
+      predicate: (request) => new URL(request.url()).pathname === RELEASE_FILE,
       timeout: 15_000,
     });
 
@@ -62,12 +64,11 @@ export async function gateCheckoutDownloads(page: Page) {
         await Promise.all(requests.map((route) => route.continue()));
         return;
       }
-      // A new release: '/' now loads other scripts, and this page's chunk is gone.
+      // A new release: the release file names other scripts, and this page's chunk is gone.
       if (failure === 'outdated')
         await page.route(
-          (url) => url.pathname === '/',
+          (url) => url.pathname === RELEASE_FILE,
           async (route) => {
-            if (route.request().resourceType() !== 'fetch') return route.fallback();
             const response = await route.fetch();
             const body = (await response.text()).replaceAll('/assets/index-', '/assets/index-next-');
             await route.fulfill({ response, body });
