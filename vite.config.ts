@@ -91,6 +91,8 @@ export default defineConfig({
   build: {
     // DIST_DIR lets parallel browser-test runs build and serve separate copies.
     outDir: process.env.DIST_DIR ?? 'dist',
+    // Also when DIST_DIR lies outside the project: a stale file would be precached by the worker.
+    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     // No modulepreload polyfill or runtime preload helper: every engine the shop supports has
