@@ -1,12 +1,21 @@
 /**
  * The storefront machine: the landing page's selected colour, quantity, cart count, cart modal,
- * add-to-cart toast and the wait for the checkout's code (spec §2 'Landing page', 'Cart modal'; §4
- * 'Landing page'; §9 toast duration; the download states: docs/decisions/0002-checkout-download-states.md).
+ * add-to-cart toast, the wait for the checkout's code and a new release of the shop waiting to be
+ * loaded (spec §2 'Landing page', 'Cart modal', 'New release'; §4 'Landing page'; §9 toast duration;
+ * the download states: docs/decisions/0002-checkout-download-states.md; the release: docs/offline.md).
  * Pure XState: no React, no DOM. What touches the network, the router or the page is named here and
- * provided by the app with `storefrontMachine.provide(...)`: the `loadCheckout` actor and the
- * `navigateToCheckout` and `reloadIntoCheckout` actions.
+ * provided by the app with `storefrontMachine.provide(...)`: the `loadCheckout` and `watchReleases`
+ * actors and the `navigateToCheckout`, `reloadIntoCheckout` and `reloadIntoRelease` actions.
  */
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { UNIT_PRICE_CENTS, isColourId, type ColourId } from './catalog';
 import {
   checkoutLoadFailureOf,
@@ -44,7 +53,9 @@ export type StorefrontEvent =
   | { type: 'checkout.proceed' }
   | { type: 'checkout.retry' }
   | { type: 'checkout.opened' }
-  | { type: 'order.placed' };
+  | { type: 'order.placed' }
+  | { type: 'release.waiting' }
+  | { type: 'release.reload' };
 
 /**
  * Automatic retries of a checkout download that failed for a transient reason (the server answered
@@ -68,7 +79,9 @@ function errorOf(event: { type: string }): unknown {
  * back from inert inside the tap's frame);
  * a new release → reload into /checkout with the cart; 5xx or a broken connection → up to
  * CHECKOUT_LOAD_RETRIES (2) retries `checkoutRetryDelay` (1000 ms) apart; otherwise (or offline) the
- * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`).
+ * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`). Region `release` (current |
+ * waiting | reloading) runs the `watchReleases` actor: a new release that waits is offered to the
+ * shopper, and loaded only when they press 'Reload'.
  */
 export const storefrontMachine = setup({
   types: {} as { context: StorefrontContext; events: StorefrontEvent; tags: 'openingCheckout' },
@@ -98,6 +111,12 @@ export const storefrontMachine = setup({
      * quantity, count) in the page's history entry and loads /checkout afresh from the server.
      */
     reloadIntoCheckout: () => {},
+    /**
+     * Provided by the app: the shopper chose to load the new release that waits. Hands the page over
+     * to the waiting release's service worker, then reloads the page where it is, keeping the cart
+     * (colour, quantity, count) in the page's history entry.
+     */
+    reloadIntoRelease: () => {},
   },
   actors: {
     /**
@@ -106,6 +125,13 @@ export const storefrontMachine = setup({
      * has nothing to download.
      */
     loadCheckout: fromPromise<void>(async () => {}),
+    /**
+     * Provided by the app: registers the shop's service worker (offline after one visit) and sends
+     * `release.waiting` when a new release's worker is installed and waits for the shopper (at once
+     * if one already waits, and after each check for an update, made whenever the tab becomes
+     * visible). Runs as long as the storefront. This default watches nothing: no worker.
+     */
+    watchReleases: fromCallback<StorefrontEvent>(() => {}),
   },
   guards: {
     // Events are untyped at runtime: an unknown colour would reach the hero image and the cart line.
@@ -243,6 +269,37 @@ export const storefrontMachine = setup({
         },
       },
     },
+    release: {
+      id: 'release',
+      description:
+        "A new release of the shop, which the service worker installs in the background: the page never changes release behind the shopper's back.",
+      initial: 'current',
+      invoke: { id: 'watchReleases', src: 'watchReleases' },
+      states: {
+        current: {
+          id: 'release.current',
+          description:
+            "No new release waits: there is no worker (yet, or in this browser), or it runs this page's release.",
+          on: {
+            'release.waiting': {
+              target: 'waiting',
+              description: "The worker of a new release is installed and waits for this page's say.",
+            },
+          },
+        },
+        waiting: {
+          id: 'release.waiting',
+          description:
+            "A polite status: 'A new version of the shop is ready' with 'Reload' (never while an order processes or on its confirmation).",
+          on: { 'release.reload': { target: 'reloading', description: "'Reload' pressed." } },
+        },
+        reloading: {
+          id: 'release.reloading',
+          description: 'The new release takes over; the page reloads where it is, with the cart kept.',
+          entry: 'reloadIntoRelease',
+        },
+      },
+    },
     toast: {
       id: 'toast',
       description: "The 'Added to cart successfully!' toast.",
@@ -290,6 +347,12 @@ export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =
 /** Why the checkout did not open, while the cart says so ('Try again'); else `null`. */
 export const selectCheckoutLoadFailure = (snapshot: StorefrontSnapshot): CheckoutUnavailableReason | null =>
   snapshot.matches({ cart: { open: 'checkoutUnavailable' } }) ? snapshot.context.checkoutLoadFailure : null;
+/** True while a new release waits for the shopper's 'Reload', or the page is reloading into it. */
+export const selectIsReleaseWaiting = (snapshot: StorefrontSnapshot): boolean =>
+  !snapshot.matches({ release: 'current' });
+/** True once the shopper pressed 'Reload': the page is reloading into the new release. */
+export const selectIsReloadingIntoRelease = (snapshot: StorefrontSnapshot): boolean =>
+  snapshot.matches({ release: 'reloading' });
 /** True while the add-to-cart toast shows. */
 export const selectIsToastVisible = (snapshot: StorefrontSnapshot): boolean =>
   snapshot.matches({ toast: 'visible' });

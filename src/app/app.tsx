@@ -1,14 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { checkoutInputFor } from '@machines/checkout-input';
 import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { NoScriptNotice } from '@/components/ui/no-script-notice';
 import { announceAppReady } from '@/early/app-ready';
-import { reloadIntoCheckout } from '@/effects/cart-handoff';
+import { reloadIntoCheckout, reloadKeepingCart } from '@/effects/cart-handoff';
 import { loadCheckoutPage } from '@/effects/load-checkout-page';
+import { activateWaitingRelease, watchReleases } from '@/effects/service-worker';
 import { createI18n } from '@/i18n/i18n';
 import { inspect } from '@/lib/inspector';
 import { GlobalStyles } from '@/styles/global-styles';
@@ -22,7 +23,10 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * The storefront actor sits above the router so the cart survives route changes (spec §4) and is
  * given what touches the network, the router and the page: `loadCheckout` (the checkout
  * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`) and
- * `reloadIntoCheckout` (a new release: reload into /checkout keeping the cart). `storefrontSnapshot`
+ * `reloadIntoCheckout` (a new release: reload into /checkout keeping the cart), `watchReleases` (the
+ * service worker: offline after one visit, new releases installed in the background) and
+ * `reloadIntoRelease` (the shopper's 'Reload': the waiting release takes over, the page reloads
+ * where it is with the cart). `storefrontSnapshot`
  * is where the storefront starts (a cart kept across that reload), else it starts afresh. Once
  * mounted, the app announces it is interactive, and the taps made before are replayed.
  */
@@ -43,8 +47,15 @@ export function App({
               state: checkoutInputFor(context.colourId, context.cartCount),
             }),
           reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
+          reloadIntoRelease: ({ context }) =>
+            void activateWaitingRelease().then(() => reloadKeepingCart(context)),
         },
-        actors: { loadCheckout: fromPromise(() => loadCheckoutPage(importCheckoutPage)) },
+        actors: {
+          loadCheckout: fromPromise(() => loadCheckoutPage(importCheckoutPage)),
+          watchReleases: fromCallback(({ sendBack }) =>
+            watchReleases(() => sendBack({ type: 'release.waiting' })),
+          ),
+        },
       }),
     [router],
   );

@@ -10,7 +10,8 @@ import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
  * (scripts/prerender.mjs) and stamps `#root` with the route it rendered: that markup is hydrated, in a
  * transition so React yields to the browser every few ms instead of blocking the main thread. Anything
  * else is rendered on the client, replacing the static markup: a page opened with navigation state
- * (reloading /checkout after 'Proceed to Checkout' keeps the cart in history.state), an HTML file served
+ * (reloading /checkout after 'Proceed to Checkout' keeps the cart in history.state) or with a kept
+ * cart (a reload into a new release: the prerender shows an empty one), an HTML file served
  * for another route (a host's SPA fallback), or the dev server's empty `#root`.
  */
 function mount(root: HTMLElement, { checkoutUnavailable = false } = {}) {
@@ -26,7 +27,8 @@ function mount(root: HTMLElement, { checkoutUnavailable = false } = {}) {
   if (
     prerenderedRoute !== undefined &&
     prerenderedRoute === routePathFor(location.pathname) &&
-    location.state == null
+    location.state == null &&
+    storefrontSnapshot === undefined
   )
     startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);

@@ -47,6 +47,22 @@ export function reloadIntoCheckout({ colourId, quantity, cartCount }: KeptCart, 
   window.location.reload();
 }
 
+/**
+ * The storefront machine's `reloadIntoRelease` action, once the new release's worker has taken over:
+ * reloads the page where it is (its URL and its history entry, so a checkout keeps its navigation
+ * state), with the cart (colour, quantity, count) added to the entry's state under
+ * {@link HISTORY_KEY}, where {@link restoredStorefrontSnapshot} finds it. Not noted as a reload into a
+ * new release for {@link reloadedRecently}: the shopper chose it, and the page it loads is current.
+ */
+export function reloadKeepingCart({ colourId, quantity, cartCount }: KeptCart): void {
+  const previous: unknown = window.history.state;
+  window.history.replaceState(
+    { ...(isRecord(previous) ? previous : {}), [HISTORY_KEY]: { colourId, quantity, cartCount } },
+    '',
+  );
+  window.location.reload();
+}
+
 /** True within RELOAD_GUARD_MS (60 s) of a reload into a new release in this tab, so reloads never loop. */
 export function reloadedRecently(now = Date.now()): boolean {
   let reloadedAt: number | undefined;
@@ -74,7 +90,11 @@ export function restoredStorefrontSnapshot(
   const kept = keptCartState(historyState);
   if (!kept) return undefined;
   return storefrontMachine.resolveState({
-    value: { cart: checkoutUnavailable ? { open: 'checkoutUnavailable' } : 'closed', toast: 'hidden' },
+    value: {
+      cart: checkoutUnavailable ? { open: 'checkoutUnavailable' } : 'closed',
+      toast: 'hidden',
+      release: 'current',
+    },
     context: {
       colourId: kept.colourId,
       quantity: kept.quantity,

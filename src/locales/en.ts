@@ -55,6 +55,11 @@ const en = {
   toast: {
     added: 'Added to cart successfully!',
   },
+  /** A new release of the shop waits (spec §2 'New release'). */
+  release: {
+    ready: 'A new version of the shop is ready',
+    reload: 'Reload',
+  },
   showcase: {
     title: 'Pick Your Colour',
     subtitle: 'Three bold shades, one irresistible ball.',

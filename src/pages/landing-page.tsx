@@ -10,6 +10,7 @@ import { Features } from '@/components/landing/features';
 import { Hero } from '@/components/landing/hero';
 import { HowItWorks } from '@/components/landing/how-it-works';
 import { ProductDetails } from '@/components/landing/product-details';
+import { ReleasePrompt } from '@/components/release/release-prompt';
 import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';
@@ -18,7 +19,8 @@ import { theme } from '@/styles/theme';
 
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,
- * plus the cart modal and the add-to-cart toast. State lives in the storefront actor.
+ * plus the cart modal, the add-to-cart toast and the new-release prompt. State lives in the storefront
+ * actor.
  *
  * Loading and taps: the sections after the product section skip rendering while offscreen
  * (`content-visibility: auto` in `Main`; the footer does the same), so the first paint and every later
@@ -62,6 +64,7 @@ export function LandingPage() {
       </Suspense>
       <CartModal />
       <AddedToast />
+      <ReleasePrompt />
     </>
   );
 }

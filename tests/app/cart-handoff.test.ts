@@ -1,9 +1,14 @@
 /**
- * The cart survives a reload into a new release: what `reloadIntoCheckout` keeps in the
- * history entry, what the next page restores from it, and the guard against a reload loop.
+ * The cart survives a reload into a new release: what `reloadIntoCheckout` and `reloadKeepingCart`
+ * keep in the history entry, what the next page restores from it, and the guard against a reload loop.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadIntoCheckout, reloadedRecently, restoredStorefrontSnapshot } from '@/effects/cart-handoff';
+import {
+  reloadIntoCheckout,
+  reloadKeepingCart,
+  reloadedRecently,
+  restoredStorefrontSnapshot,
+} from '@/effects/cart-handoff';
 
 const cart = { colourId: 'ocean-blue', quantity: 2, cartCount: 3 } as const;
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -37,7 +42,7 @@ describe('reloadIntoCheckout', () => {
     const snapshot = restoredStorefrontSnapshot(window.history.state);
 
     expect(snapshot?.context).toEqual({ ...cart, checkoutLoadRetries: 0, checkoutLoadFailure: null });
-    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden' });
+    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current' });
   });
 
   it('keeps no card data and nothing in the URL', () => {
@@ -89,11 +94,39 @@ describe('restoredStorefrontSnapshot after a reload that could not load /checkou
     reloadIntoCheckout(cart, NOW);
     const snapshot = restoredStorefrontSnapshot(window.history.state, { checkoutUnavailable: true });
 
-    expect(snapshot?.value).toEqual({ cart: { open: 'checkoutUnavailable' }, toast: 'hidden' });
+    expect(snapshot?.value).toEqual({
+      cart: { open: 'checkoutUnavailable' },
+      toast: 'hidden',
+      release: 'current',
+    });
     expect(snapshot?.context).toEqual({
       ...cart,
       checkoutLoadRetries: 0,
       checkoutLoadFailure: 'unavailable',
     });
+  });
+});
+
+describe("reloadKeepingCart (the shopper's 'Reload' into a waiting release)", () => {
+  it('reloads the page where it is, its entry keeping its navigation state and adding the cart', () => {
+    const checkoutState = { usr: { items: [], total: 0 }, key: 'abc', idx: 2 };
+    window.history.replaceState(checkoutState, '', '/checkout');
+    const entries = window.history.length;
+
+    reloadKeepingCart(cart);
+
+    expect(window.history.length).toBe(entries);
+    expect(new URL(document.URL).pathname).toBe('/checkout');
+    expect(window.history.state).toEqual({ ...checkoutState, petBallCart: cart });
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('gives the reloaded page the whole storefront back, cart closed, and is no reload into a new release', () => {
+    reloadKeepingCart(cart);
+    const snapshot = restoredStorefrontSnapshot(window.history.state);
+
+    expect(snapshot?.context).toEqual({ ...cart, checkoutLoadRetries: 0, checkoutLoadFailure: null });
+    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current' });
+    expect(reloadedRecently()).toBe(false);
   });
 });

@@ -2,8 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { selectIsConfirmed } from '@machines/checkout-machine';
+import { selectIsConfirmed, selectIsProcessing } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
+import { ReleasePrompt } from '@/components/release/release-prompt';
 import { CheckoutForm } from './checkout-form';
 import { CheckoutHeader } from './checkout-header';
 import { OrderConfirmation } from './order-confirmation';
@@ -14,10 +15,12 @@ import { theme } from '@/styles/theme';
  * The checkout screen (spec §2 'Checkout page', §4 'Checkout'): the header, then either the
  * confirmation (once the order is confirmed) or a 'Back to Shop' link, the 'Checkout' title and the
  * form beside a sticky Order Summary (two columns from the `lg` breakpoint, 1024px; one column below,
- * with the summary after the form).
+ * with the summary after the form). The new-release prompt is held back while the order processes and
+ * on its confirmation.
  */
 export function CheckoutView() {
   const isConfirmed = CheckoutActorContext.useSelector(selectIsConfirmed);
+  const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
   const { t } = useTranslation();
 
   return (
@@ -40,6 +43,7 @@ export function CheckoutView() {
           </>
         )}
       </Main>
+      <ReleasePrompt held={isProcessing || isConfirmed} />
     </Page>
   );
 }

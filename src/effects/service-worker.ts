@@ -1,0 +1,129 @@
+import type { TrustedScriptURL, TrustedTypePolicyFactory } from 'trusted-types/lib';
+import type { Workbox } from 'workbox-window';
+
+/**
+ * What the app gives the storefront machine's `release` region: the shop's service worker
+ * (src/service-worker/service-worker.ts, built into `/sw.js`), registered with workbox-window, which
+ * makes the shop work offline after one visit and installs each new release in the background, and
+ * the hand-over to a new release when the shopper asks for it. See docs/offline.md.
+ */
+
+/** Site-root URL of the service worker (scripts/generate-service-worker.mjs writes it), scope `/`. */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * Name of the one Trusted Types policy the shop creates, which lets exactly {@link SERVICE_WORKER_URL}
+ * through to `navigator.serviceWorker.register` (a script URL sink). Where the Content Security Policy
+ * enforces Trusted Types (`require-trusted-types-for 'script'`), its `trusted-types` directive must
+ * list this name, or the worker is never registered.
+ */
+export const SERVICE_WORKER_POLICY = 'service-worker';
+
+/**
+ * The page's Workbox and its registration, once {@link watchReleases} has started them (one per page);
+ * `undefined` in either when it could not be had (workbox-window failed to download, registration failed).
+ */
+let workbox:
+  | { page: Promise<Workbox | undefined>; registered: Promise<ServiceWorkerRegistration | undefined> }
+  | undefined;
+/** The worker's script URL, through the policy where Trusted Types exist; made once per page. */
+let scriptURL: string | TrustedScriptURL | undefined;
+
+/**
+ * The worker's URL as `register` accepts it: a TrustedScriptURL from the {@link SERVICE_WORKER_POLICY}
+ * policy where the browser has Trusted Types (the policy refuses any other URL), else the string.
+ * @throws a TypeError when the page's policy forbids creating the policy (its name is not allowed).
+ */
+function serviceWorkerScriptURL(): string | TrustedScriptURL {
+  const factory = (window as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
+  scriptURL ??= factory
+    ? factory
+        .createPolicy(SERVICE_WORKER_POLICY, {
+          createScriptURL: (url: string) => {
+            if (url !== SERVICE_WORKER_URL) throw new TypeError(`${url} is not the shop's service worker`);
+            return url;
+          },
+        })
+        .createScriptURL(SERVICE_WORKER_URL)
+    : SERVICE_WORKER_URL;
+  return scriptURL;
+}
+
+/**
+ * The storefront's `watchReleases` actor: registers the service worker (where the browser has them)
+ * and calls `onWaiting` whenever a new release's worker is installed and waits: one that already
+ * waited when the page loaded, or one an update check finds. The browser checks on every page load;
+ * this also checks whenever the tab becomes visible again. Called as the storefront starts, which is
+ * when the app becomes interactive, so the first visit's loading never waits for the worker.
+ * A worker that cannot be registered (no network, a refused policy) leaves the shop as it is: online
+ * only. Returns the cleanup that stops watching.
+ */
+export function watchReleases(onWaiting: () => void): () => void {
+  if (!('serviceWorker' in navigator)) return () => {};
+  let url: string | TrustedScriptURL;
+  try {
+    url = serviceWorkerScriptURL();
+  } catch {
+    return () => {};
+  }
+  workbox ??= register(url);
+  const { page, registered } = workbox;
+  let registration: ServiceWorkerRegistration | undefined;
+  let watching = true;
+  // A first worker has no release to replace: it activates at once and never waits.
+  const checkWaiting = () => {
+    if (watching && registration?.waiting && registration.active) onWaiting();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void page.then((wb) => wb?.update()).catch(() => undefined);
+  };
+  void page.then((wb) => {
+    if (!watching) return;
+    wb?.addEventListener('waiting', onWaiting);
+    wb?.addEventListener('installed', checkWaiting);
+  });
+  void registered.then((value) => {
+    registration = value;
+    checkWaiting();
+  });
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    watching = false;
+    void page.then((wb) => {
+      wb?.removeEventListener('waiting', onWaiting);
+      wb?.removeEventListener('installed', checkWaiting);
+    });
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/**
+ * Downloads workbox-window (a chunk of its own, fetched only now: the first paint and the app's start
+ * never wait for it) and registers the worker at `url` with it, once per page.
+ */
+function register(url: string | TrustedScriptURL) {
+  const page = import('workbox-window').then(
+    ({ Workbox }) => new Workbox(url, { scope: '/' }),
+    () => undefined,
+  );
+  const registered = page.then((wb) => wb?.register({ immediate: true })).catch(() => undefined);
+  return { page, registered };
+}
+
+/**
+ * Hands the page over to the release that waits: asks its worker to take over (`SKIP_WAITING`) and
+ * resolves once it controls the page, or at once when no worker waits (another tab already took it).
+ * The storefront's `reloadIntoRelease` then reloads the page.
+ */
+export async function activateWaitingRelease(): Promise<void> {
+  const waiting = (await navigator.serviceWorker?.getRegistration('/'))?.waiting;
+  if (!waiting) return;
+  await new Promise<void>((resolve) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    // A worker another tab activated first turns redundant here and never takes this page over.
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'redundant') resolve();
+    });
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+  });
+}
