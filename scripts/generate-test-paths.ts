@@ -100,6 +100,10 @@ function storefrontStep(event: StorefrontModelEvent, before: StorefrontSnapshot)
         offline: "The connection drops: the checkout's download fails offline",
         outdated: "A new release is deployed: the checkout's code is gone (404) and '/' loads other scripts",
       }[checkoutLoadFailureIn(event) ?? 'unavailable'];
+    case 'release.waiting':
+      return 'A new release is deployed: the tab becomes visible, and its worker installs and waits';
+    case 'release.reload':
+      return `Click '${en.release.reload}'`;
     case 'order.placed':
       return `Check out the cart: fill the form, '${en.checkout.submit.replace(/ - .*/, '')}', wait ${seconds(PROCESSING_DELAY_MS)} + ${seconds(REDIRECT_DELAY_MS)} until the shop opens again`;
     default:
@@ -116,6 +120,11 @@ const PROCEED_CHECKS: Readonly<Record<ProceedView, string>> = {
   unavailable: `alert '${en.cart.checkoutFailure.unavailable}', '${en.cart.tryAgain}'`,
 };
 
+const RELEASE_CHECKS = {
+  waiting: `status '${en.release.ready}' with '${en.release.reload}'`,
+  reloading: 'the page reloaded into the new release with the same cart, no prompt',
+} as const;
+
 function storefrontChecks(snapshot: StorefrontSnapshot): string[] {
   const view = storefrontView(snapshot);
   return [
@@ -124,6 +133,7 @@ function storefrontChecks(snapshot: StorefrontSnapshot): string[] {
     `'${view.addToCart}'`,
     `'${view.cartButton}'${view.badge ? ` badge ${view.badge}` : ', no badge'}`,
     view.toast ? `toast '${view.toast}'` : 'no toast',
+    ...(view.release === 'none' ? [] : [RELEASE_CHECKS[view.release]]),
     !view.cart
       ? 'cart closed'
       : view.cart.kind === 'empty'
@@ -189,6 +199,7 @@ const SUITES = [
       'Proceed to checkout with items, and once with the empty cart from the opening page (there is no button).',
       "After 'Proceed to Checkout' the checkout's code arrives; for the smallest cart (one Hot Pink ball, no toast) its download may also fail: unavailable (503, retried on its own twice 1 s apart), offline, or a new release; then 'Try again' or closing the cart.",
       'A whole order (order.placed) from a closed cart with items and no toast.',
+      "A new release, deployed while the closed cart holds one Hot Pink ball and no toast shows; then 'Reload'.",
       'Shortest paths to every transition from every bounded state, kept when they add a state, an event or a coverage item; then every simple path of adding to cart (quantity 1 or 2 first) and the toast timing out.',
     ],
     step: storefrontStep,

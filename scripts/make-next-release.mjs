@@ -4,7 +4,10 @@
  * `to` and gives every content-hashed file in `assets/` a new hash (`index-C4ei4vQy.js` →
  * `index-<new>.js`), rewriting every reference to it in the copy's HTML, JS, CSS and JSON files. The
  * pages and code are otherwise the same, exactly as after a deploy of a new version: the files the
- * previous release's pages load no longer exist under the new release's names.
+ * previous release's pages load no longer exist under the new release's names. The service worker's
+ * precache manifest (`sw.js`) then gets each page's revision anew from the page's new content, as the
+ * build would have written it (scripts/generate-service-worker.mjs), so the new worker caches the new
+ * pages.
  *
  * Usage: node scripts/make-next-release.mjs <from-dist> <to-dir> [--salt text]
  *   `--salt` (default `next`) seeds the new hashes, so two "next" releases of one build can differ.
@@ -53,7 +56,27 @@ export function makeNextRelease(from, to, salt = 'next') {
       rewritten = rewritten.split(oldName).join(newName);
     if (rewritten !== text) writeFileSync(file, rewritten);
   }
+  reviseWorkerPages(target);
   return renames;
+}
+
+/** Pages of the worker's precache manifest by route, as scripts/generate-service-worker.mjs maps them. */
+const PAGE_OF_ROUTE = { '/': 'index.html', '/checkout': 'checkout.html', '/404.html': '404.html' };
+
+/** Rewrites the revision of every page in `dir`'s sw.js to the md5 of its content (Workbox's revision). */
+function reviseWorkerPages(dir) {
+  const worker = join(dir, 'sw.js');
+  if (!existsSync(worker)) return;
+  let text = readFileSync(worker, 'utf8');
+  for (const [route, file] of Object.entries(PAGE_OF_ROUTE)) {
+    const revision = createHash('md5')
+      .update(readFileSync(join(dir, file)))
+      .digest('hex');
+    const entry = new RegExp(`\\{"revision":"[0-9a-f]+","url":"${route.replace(/\//g, '\\/')}"\\}`);
+    if (!entry.test(text)) throw new Error(`${worker} does not precache ${route}`);
+    text = text.replace(entry, JSON.stringify({ revision, url: route }));
+  }
+  writeFileSync(worker, text);
 }
 
 /** Every file below `directory`, dot-directories (`.vite/`) included. */

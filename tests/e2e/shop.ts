@@ -172,6 +172,22 @@ export class ShopPage {
   get tryAgainButton() {
     return this.cart.getByRole('button', { name: en.cart.tryAgain });
   }
+  /** The new-release prompt's status ('A new version of the shop is ready'). */
+  get releasePrompt() {
+    return this.page.getByRole('status').filter({ hasText: en.release.ready });
+  }
+  get reloadButton() {
+    return this.page.getByRole('button', { name: en.release.reload });
+  }
+  /**
+   * Waits until the shop's service worker controls the page: from then on the shop works offline.
+   * Polled from Node: the page's fake clock may be paused.
+   */
+  async expectWorkerInControl(): Promise<void> {
+    await expect
+      .poll(() => this.page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+      .toBe(true);
+  }
   /** Closes the cart: 'Continue Shopping', or 'Start Shopping' when it is empty. */
   closeCart(empty: boolean): Promise<void> {
     const name = empty ? en.cart.startShopping : en.cart.continueShopping;

@@ -1,13 +1,19 @@
 /**
  * The storefront's paths in Chromium against the production build, as in checkout.model.spec.ts. The
- * checkout chunk's downloads are the paths' to end (checkout-download-gate.ts); a path that fails them
- * declares so to the fixture's problem watch, which still fails it on anything else.
+ * checkout chunk's downloads are the paths' to end (checkout-download-gate.ts, which routes requests:
+ * the service worker is blocked there, or it would answer them from its cache); a path that fails them
+ * declares so to the fixture's problem watch, which still fails it on anything else. A path with a new
+ * release runs with the service worker against a server of its own over the local build
+ * (tests/engines/fault-server.ts, which answers as deploy/nginx.conf does), which deploys the next
+ * release mid-path: a test can deploy nothing to another server.
  */
 import { COLOURS } from '@machines/catalog';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import type { StorefrontSnapshot } from '@machines/storefront-machine';
+import { startFaultServer, type FaultServer } from '../engines/fault-server';
 import { expect, test } from '../e2e/fixtures';
-import { ShopPage } from '../e2e/shop';
+import { DIST_DIR, assetOf, makeReleaseCopy } from '../e2e/releases';
+import { ShopPage, untilAppReady } from '../e2e/shop';
 import { en, shopText } from '../shop-texts';
 import { FORM_FILL } from '../model/checkout-model';
 import { pathEvents, pathName, runModelPath, type PathDriver } from '../model/derive-test-model';
@@ -26,7 +32,12 @@ import { attachCoverage } from './coverage-reporter';
  * Asserts the page shows a storefront snapshot: the landing page, or /checkout with the cart once the
  * storefront has left for it (its code already in the page, or a reload into a new release).
  */
-async function assertStorefront(shop: ShopPage, snapshot: StorefrontSnapshot, gate: CheckoutDownloadGate) {
+async function assertStorefront(
+  shop: ShopPage,
+  snapshot: StorefrontSnapshot,
+  gate: CheckoutDownloadGate,
+  releases?: Releases,
+) {
   const { page } = shop;
   const view = storefrontView(snapshot);
   const { colourId, cartCount } = snapshot.context;
@@ -47,6 +58,18 @@ async function assertStorefront(shop: ShopPage, snapshot: StorefrontSnapshot, ga
   else await expect(shop.decreaseButton).not.toHaveAttribute('aria-disabled');
   await expect(shop.product.getByRole('button', { name: view.addToCart, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: view.cartButton, exact: true })).toHaveText(view.badge ?? '');
+  if (view.release === 'waiting') {
+    await expect(shop.releasePrompt).toBeVisible();
+    await expect(shop.reloadButton).toBeVisible();
+  } else {
+    // Never a prompt before a release waits, nor after the page reloaded into it.
+    await expect(shop.releasePrompt).toHaveCount(0);
+    await expect(shop.reloadButton).toHaveCount(0);
+  }
+  if (view.release === 'reloading' && releases) {
+    const running = await page.locator('script[type="module"][src*="/assets/index-"]').getAttribute('src');
+    expect(running, 'the page runs the new release').toBe(assetOf(releases.next, 'index'));
+  }
   if (view.toast) await expect(page.getByText(view.toast)).toBeVisible();
   else await expect(page.getByText(en.toast.added)).toHaveCount(0);
   if (!view.cart) return expect(page.getByRole('dialog')).toHaveCount(0);
@@ -78,15 +101,25 @@ async function assertStorefront(shop: ShopPage, snapshot: StorefrontSnapshot, ga
   await expect(shop.tryAgainButton).toBeEnabled();
 }
 
-/** Opens the shop for a storefront path; `gate` holds the checkout chunk's downloads until the path ends them. */
+/** A path's own server of the local build, and the next release it deploys mid-path (`next`, a build dir). */
+interface Releases {
+  server: FaultServer;
+  next: string;
+}
+
+/**
+ * Opens the shop for a storefront path; `gate` holds the checkout chunk's downloads until the path ends
+ * them; `releases`, for a path with a new release, serves it.
+ */
 async function storefrontDriver(
   shop: ShopPage,
   gate: CheckoutDownloadGate,
+  releases?: Releases,
 ): Promise<PathDriver<StorefrontSnapshot, StorefrontModelEvent>> {
   await shop.open();
   return {
     advanceClock: (ms) => shop.advanceClock(ms),
-    assertState: (snapshot) => assertStorefront(shop, snapshot, gate),
+    assertState: (snapshot) => assertStorefront(shop, snapshot, gate, releases),
     perform: async (event, snapshot) => {
       const { cartCount, quantity, colourId } = snapshot.context;
       switch (event.type) {
@@ -131,6 +164,19 @@ async function storefrontDriver(
           // The checkout page sent it as it showed: the cart arrived as it was, and 'Back to Shop' keeps it.
           await shop.expectCheckoutWith(colourId, cartCount);
           return shop.backToShop();
+        case 'release.waiting':
+          if (!releases) throw new Error('A path with a new release needs a server that can deploy one');
+          // The first visit's worker takes the page over; then the next release is deployed and the tab
+          // becomes visible again, which checks for an update: the new worker installs and waits.
+          await shop.expectWorkerInControl();
+          releases.server.serveRelease(releases.next);
+          return void (await shop.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))));
+        case 'release.reload': {
+          const reloaded = shop.page.waitForEvent('load', { timeout: 20_000 });
+          await shop.reloadButton.click();
+          await reloaded;
+          return untilAppReady(shop.page);
+        }
         case 'order.placed':
           // A whole order: proceed, fill, submit, 3 s processing, 3 s confirmation, home.
           await shop.cartButton.click();
@@ -150,11 +196,17 @@ async function storefrontDriver(
   };
 }
 
+/** True for a path in which a new release arrives. */
+const hasNewRelease = (path: (typeof storefront.paths)[number]) =>
+  pathEvents(path).some((event) => event.type === 'release.waiting');
+
 test.describe(`storefront model: ${storefront.paths.length} generated paths`, () => {
+  test.use({ serviceWorkers: 'block' });
   for (const failing of [false, true]) {
     test.describe(failing ? 'the checkout download fails' : 'the checkout downloads', () => {
       if (failing) test.use({ injectedFailures: [/\/assets\/checkout-page-/] });
       for (const [index, path] of storefront.paths.entries()) {
+        if (hasNewRelease(path)) continue;
         if (pathEvents(path).some((event) => checkoutLoadFailureIn(event) !== null) !== failing) continue;
         test(`path ${index + 1}: ${pathName(path)}`, async ({ page }, testInfo) => {
           const gate = await gateCheckoutDownloads(page);
@@ -162,6 +214,33 @@ test.describe(`storefront model: ${storefront.paths.length} generated paths`, ()
           await attachCoverage(testInfo, storefront, path);
         });
       }
+    });
+  }
+});
+
+/** A path's {@link Releases}: its server of the local build, and the next release. */
+const releaseTest = test.extend<{ releases: Releases }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  releases: async ({}, use, testInfo) => {
+    const next = makeReleaseCopy(`model-${testInfo.parallelIndex}`);
+    const server = await startFaultServer({ root: DIST_DIR });
+    await use({ server, next: next.dir });
+    await server.close();
+    next.remove();
+  },
+  baseURL: async ({ releases }, use) => use(releases.server.origin),
+});
+
+releaseTest.describe('storefront model: a new release, with the service worker', () => {
+  releaseTest.describe.configure({ timeout: 60_000 });
+  releaseTest.use({ serviceWorkers: 'allow' });
+  for (const [index, path] of storefront.paths.entries()) {
+    if (!hasNewRelease(path)) continue;
+    releaseTest(`path ${index + 1}: ${pathName(path)}`, async ({ page, releases }, testInfo) => {
+      const gate = await gateCheckoutDownloads(page);
+      await runModelPath(storefront, path, await storefrontDriver(new ShopPage(page), gate, releases));
+      await attachCoverage(testInfo, storefront, path);
     });
   }
 });

@@ -12,6 +12,7 @@ import {
   selectCheckoutLoadFailure,
   selectIsCartOpen,
   selectIsOpeningCheckout,
+  selectIsReleaseWaiting,
   selectIsToastVisible,
   storefrontMachine,
   type StorefrontEvent,
@@ -57,6 +58,19 @@ const mayFailCheckoutLoad = (snapshot: StorefrontSnapshot) =>
   snapshot.context.cartCount === 1 &&
   !selectIsToastVisible(snapshot);
 
+/**
+ * Bound: a new release arrives while the closed cart holds one Hot Pink ball and no toast shows (the
+ * reload must keep a cart; any cart takes the same states). While it waits, the path presses 'Reload':
+ * the prompt's own states, not every shopping event again beside it.
+ */
+const mayReleaseArrive = (snapshot: StorefrontSnapshot) =>
+  snapshot.matches({ release: 'current' }) &&
+  !selectIsCartOpen(snapshot) &&
+  !selectIsToastVisible(snapshot) &&
+  snapshot.context.colourId === DEFAULT_COLOUR_ID &&
+  snapshot.context.quantity === 1 &&
+  snapshot.context.cartCount === 1;
+
 /** While the cart modal is open the page behind it is inert: only its buttons and time reach the machine. */
 function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
   // The checkout page says it shows: nothing else happens in between.
@@ -87,12 +101,15 @@ function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
  * The sample events of a snapshot, the model's bounds: each other colour; quantity up to
  * {@link MODEL_MAX_QUANTITY} and down; add to cart up to {@link MODEL_MAX_CART_COUNT}; open the cart; a
  * whole order (`order.placed`) from a closed cart with items and no toast (its 6 s would hide the
- * toast); time passing; and the open cart's events. Events a guard refuses (decrease at 1, proceed with
+ * toast); a new release (see mayReleaseArrive); time passing; and the open cart's events. Events a guard refuses (decrease at 1, proceed with
  * an empty cart, an unknown colour) are tried once, from the opening snapshot.
  */
 function storefrontEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
   const { colourId, quantity, cartCount } = snapshot.context;
   const opening = isOpening(snapshot);
+  if (snapshot.matches({ release: 'waiting' })) return [{ type: 'release.reload' }];
+  // The page reloads into the new release: the storefront of this page is done.
+  if (snapshot.matches({ release: 'reloading' })) return [];
   if (selectIsCartOpen(snapshot)) return openCartEvents(snapshot);
   return [
     ...COLOURS.filter((colour) => colour.id !== colourId).map(
@@ -104,6 +121,7 @@ function storefrontEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] 
     ...(cartCount + quantity <= MODEL_MAX_CART_COUNT ? [{ type: 'cart.add' } as const] : []),
     { type: 'cart.open' },
     ...(cartCount > 0 && !selectIsToastVisible(snapshot) ? [{ type: 'order.placed' } as const] : []),
+    ...(mayReleaseArrive(snapshot) ? [{ type: 'release.waiting' } as const] : []),
     { type: 'delay.toastDuration' },
   ];
 }
@@ -146,10 +164,22 @@ function proceedView(snapshot: StorefrontSnapshot): ProceedView {
 }
 
 /**
+ * Where the new-release prompt stands: `none` (no release waits: the prompt is empty), `waiting`
+ * ('A new version of the shop is ready' with 'Reload'), `reloading` (the page has reloaded into the new
+ * release, with the cart).
+ */
+export type ReleaseView = 'none' | 'waiting' | 'reloading';
+function releaseView(snapshot: StorefrontSnapshot): ReleaseView {
+  if (snapshot.matches({ release: 'reloading' })) return 'reloading';
+  return selectIsReleaseWaiting(snapshot) ? 'waiting' : 'none';
+}
+
+/**
  * What a shopper sees on the landing page in a snapshot, in the app's English (spec §2, §4): the
  * colour's name (swatch, legend, showcase card), the hero image's name and path, the stepper (and
  * whether 'Decrease quantity' is marked disabled), 'Add to Cart - $43.96', the cart button's name and
- * badge (null when empty), the toast (or null), and the open cart modal (or null).
+ * badge (null when empty), the toast (or null), the open cart modal (or null) and the new-release
+ * prompt.
  */
 export function storefrontView(snapshot: StorefrontSnapshot) {
   const { colourId, quantity, cartCount } = snapshot.context;
@@ -183,5 +213,6 @@ export function storefrontView(snapshot: StorefrontSnapshot) {
     badge: cartCount === 0 ? null : cartCount > 99 ? '99+' : String(cartCount),
     toast: selectIsToastVisible(snapshot) ? en.toast.added : null,
     cart,
+    release: releaseView(snapshot),
   };
 }
