@@ -99,11 +99,19 @@ export class BrowserDriver {
    */
   async goto(url: string, options: { until?: 'commit' | 'load'; timeoutMs?: number } = {}): Promise<void> {
     const target = new URL(url).href;
+    // Marks the document being left, so a page opened again at its own URL is not taken for the new one
+    // (an engine whose navigation does not wait for the new document would otherwise see it at once).
+    await this.evaluate(() => void Object.assign(window, { __engineLeftDocument: true })).catch(
+      () => undefined,
+    );
     await this.page.navigate(target);
     await this.waitFor(
       () =>
         this.evaluate(
-          ({ href, load }) => location.href === href && (!load || document.readyState === 'complete'),
+          ({ href, load }) =>
+            !('__engineLeftDocument' in window) &&
+            location.href === href &&
+            (!load || document.readyState === 'complete'),
           { href: target, load: options.until !== 'commit' },
         ),
       { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },

@@ -62,7 +62,12 @@ export interface FaultServer {
   requests(kind?: RequestKind): RecordedRequest[];
   /** Clears every fault (failures, holds, dropped connections); keeps the release and the record. */
   reset(): void;
-  /** Stops the server, cutting open connections. */
+  /**
+   * Stops the server mid-test, cutting open connections: from now on its origin refuses every
+   * connection, as a server that is down (or a shopper with no network) does, the same in every engine.
+   */
+  stop(): Promise<void>;
+  /** Stops the server, cutting open connections (nothing more to do after {@link stop}). */
   close(): Promise<void>;
 }
 
@@ -74,6 +79,16 @@ export interface FaultServerOptions {
   nginxConfig?: string;
   /** Port; default 0 (a free one). */
   port?: number;
+  /**
+   * `false`: the host serves no service worker (`/sw.js` is an unknown path, a 404), so pages stay as a
+   * first visit finds them before the worker is in control, every request reaching the server. Default true.
+   */
+  serviceWorker?: boolean;
+  /**
+   * A second Content-Security-Policy header on every response, enforced beside nginx.conf's, e.g.
+   * `require-trusted-types-for 'script'; trusted-types service-worker`.
+   */
+  extraPolicy?: string;
 }
 
 /** nginx's mime.types for the files a build holds; `charset_types` also get `; charset=utf-8`. */
@@ -139,7 +154,17 @@ const etagOf = (mtimeMs: number, size: number) =>
 export async function startFaultServer(options: FaultServerOptions): Promise<FaultServer> {
   let root = resolve(options.root);
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root} has no index.html: build first`);
-  const headers: NginxHeaders = readNginxHeaders(options.nginxConfig ?? resolve('deploy/nginx.conf'));
+  const nginx: NginxHeaders = readNginxHeaders(options.nginxConfig ?? resolve('deploy/nginx.conf'));
+  const headers = {
+    for: (uri: string): Record<string, string | string[]> => {
+      const sent: Record<string, string | string[]> = nginx.for(uri);
+      const policy = sent['Content-Security-Policy'];
+      if (options.extraPolicy && typeof policy === 'string')
+        sent['Content-Security-Policy'] = [policy, options.extraPolicy];
+      return sent;
+    },
+  };
+  const withoutWorker = options.serviceWorker === false;
   const started = Date.now();
   const log: RecordedRequest[] = [];
   let failures: { kind: RequestKind; remaining: number; status: number }[] = [];
@@ -177,7 +202,10 @@ export async function startFaultServer(options: FaultServerOptions): Promise<Fau
       record.status = failure.status;
       return;
     }
-    const target = route(root, path);
+    const target: Route =
+      withoutWorker && path === '/sw.js'
+        ? { kind: 'file', uri: '/404.html', status: 404 }
+        : route(root, path);
     if (target.kind === 'redirect') {
       response.writeHead(301, { ...headers.for(path), Location: target.location, 'Content-Length': '0' });
       response.end();
@@ -253,6 +281,15 @@ export async function startFaultServer(options: FaultServerOptions): Promise<Fau
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
+  let stopped: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    stopped ??= new Promise<void>((resolveClose) => {
+      for (const socket of sockets) cut(socket);
+      server.close(() => resolveClose());
+    });
+    return stopped;
+  }
+
   return {
     origin,
     url: (path) => `${origin}${path}`,
@@ -281,10 +318,7 @@ export async function startFaultServer(options: FaultServerOptions): Promise<Fau
       holds = [];
       dropping = false;
     },
-    close: () =>
-      new Promise<void>((resolveClose) => {
-        for (const socket of sockets) cut(socket);
-        server.close(() => resolveClose());
-      }),
+    stop,
+    close: stop,
   };
 }

@@ -4,10 +4,11 @@ import { after, before, test, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
-import { makeReleaseCopy } from '../e2e/releases';
+import { SERVICE_WORKER_POLICY } from '@/effects/service-worker';
+import { assetOf, makeReleaseCopy } from '../e2e/releases';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
-import { kinds, startFaultServer, type FaultServer } from './fault-server';
+import { kinds, startFaultServer, type FaultServer, type FaultServerOptions } from './fault-server';
 import { FAULT_CART, ShopModel, cartLineAsShown } from './shop.model';
 
 /**
@@ -29,11 +30,15 @@ after(async () => {
   await engine?.close();
 });
 
-/** A test's own server (its own origin: no shared cache, storage or faults) and page, closed after it. */
+/**
+ * A test's own server (its own origin: no shared cache, storage, service worker or faults) and page,
+ * closed after it; `options` go to the server (no worker, a second policy).
+ */
 async function visit(
   t: TestContext,
+  options: Omit<FaultServerOptions, 'root'> = {},
 ): Promise<{ server: FaultServer; browser: BrowserDriver; shop: ShopModel }> {
-  const server = await startFaultServer({ root: DIST_DIR });
+  const server = await startFaultServer({ root: DIST_DIR, ...options });
   const browser = new BrowserDriver(engine.name, await engine.newPage());
   t.after(async () => {
     server.reset();
@@ -157,6 +162,42 @@ async function proceedOutcome(shop: ShopModel, timeoutMs: number): Promise<'chec
   );
 }
 
+/**
+ * The fault tests' server: no service worker, so every request reaches the server, as on a first visit
+ * before the worker is in control (once it is, its cache answers them: see the offline tests).
+ */
+const WITHOUT_WORKER = { serviceWorker: false } as const;
+
+/** Waits until the shop's service worker controls the page: from then on the shop works offline. */
+async function untilWorkerControls(browser: BrowserDriver): Promise<void> {
+  await browser.waitFor(
+    () => browser.evaluate(() => navigator.serviceWorker?.controller != null),
+    { timeoutMs: 20_000 },
+    "the shop's service worker to control the page",
+  );
+}
+
+/**
+ * The tab becomes visible again: the event a browser fires when the shopper comes back to it, on which
+ * the shop checks for a new release (no engine's automation can hide and show a tab the same way).
+ */
+function tabBecomesVisible(browser: BrowserDriver): Promise<void> {
+  return browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
+}
+
+/** The site-root path of the landing script the page runs: it names the release. */
+function runningRelease(browser: BrowserDriver): Promise<string | null> {
+  return browser.evaluate(
+    () =>
+      document
+        .querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/index-"]')
+        ?.getAttribute('src') ?? null,
+  );
+}
+
+const releasePrompt = { text: en.release.ready } as const;
+const reloadButton = { role: 'button', name: en.release.reload } as const;
+
 test('purchase: colour, quantity, cart, checkout form, Processing..., Order Confirmed!, back at /', async (t) => {
   const { browser, shop } = await visit(t);
   await shop.open();
@@ -231,7 +272,7 @@ test('not found: an unknown path answers 404 and shows the not-found page', asyn
 test('fault a: a new release replaces the files mid-visit; Proceed reloads once into /checkout with the cart', async (t) => {
   const release = makeReleaseCopy(`engines-${engine.name}`);
   t.after(() => release.remove());
-  const { server, shop } = await visit(t);
+  const { server, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
   server.serveRelease(release.dir);
@@ -248,7 +289,7 @@ test('fault a: a new release replaces the files mid-visit; Proceed reloads once 
 });
 
 test('fault b: the checkout code answers 503 twice; retried on its own, no alert, requested 3 times', async (t) => {
-  const { server, shop } = await visit(t);
+  const { server, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
   // Armed before the cart opens: opening it prefetches the checkout code (src/app/router.tsx).
@@ -276,7 +317,7 @@ test('fault b: the checkout code answers 503 twice; retried on its own, no alert
 });
 
 test('fault c: the connection drops at Proceed; the cart says why and is kept; Try again opens the checkout once it is back', async (t) => {
-  const { server, shop } = await visit(t);
+  const { server, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
   server.dropConnections();
@@ -305,7 +346,7 @@ test('fault c: the connection drops at Proceed; the cart says why and is kept; T
 });
 
 test('fault d: a failed prefetch does not poison Proceed; the checkout opens with no alert', async (t) => {
-  const { server, browser, shop } = await visit(t);
+  const { server, browser, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
   server.failNext(kinds.checkoutChunk, 1);
@@ -331,7 +372,7 @@ test('fault d: a failed prefetch does not poison Proceed; the checkout opens wit
 
 test('fault e: every script slow (4 s) once the page is interactive; Proceed is busy at once, the checkout opens after the hold', async (t) => {
   const holdMs = 4_000;
-  const { server, browser, shop } = await visit(t);
+  const { server, browser, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
   server.hold(kinds.scripts, holdMs);
@@ -362,7 +403,7 @@ test('fault e: every script slow (4 s) once the page is interactive; Proceed is 
 
 test('fault f: a slow network from the start (scripts held 3 s); a tap on the prerendered Add to Cart counts once the app is interactive', async (t) => {
   const holdMs = 3_000;
-  const { server, browser, shop } = await visit(t);
+  const { server, browser, shop } = await visit(t, WITHOUT_WORKER);
   server.hold(kinds.scripts, holdMs);
   const started = Date.now();
   await browser.goto(server.url('/'), { until: 'commit', timeoutMs: 15_000 });
@@ -396,4 +437,138 @@ test('fault f: a slow network from the start (scripts held 3 s); a tap on the pr
   });
   await shop.openCart(1);
   assert.deepEqual(await shop.cartLine('hot-pink', 1), cartLineAsShown('hot-pink', 1));
+});
+
+test('offline: after one visit, with the server stopped, the whole purchase works; /checkout opened directly shows the checkout', async (t) => {
+  const { server, browser, shop } = await visit(t);
+  await shop.open();
+  await untilWorkerControls(browser);
+  await server.stop();
+  const seen = server.requests().length;
+
+  await shop.open();
+  await shop.fillCart();
+  await shop.openCart();
+  assert.deepEqual(await shop.cartLine(), cartLineAsShown());
+  await shop.proceed();
+  await shop.seeCheckoutWith();
+  await shop.fillCheckoutForm();
+  await shop.submitOrder(FAULT_CART.colourId, FAULT_CART.quantity, 'standard');
+  await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
+  const orderNumber = await shop.seeOrderConfirmed({ timeoutMs: 8_000 });
+  assert.match(orderNumber, /^PB-\d{6}$/);
+  await browser.waitFor(
+    async () => new URL(await browser.url()).pathname === '/' && (await shop.isInteractive()),
+    { timeoutMs: 8_000 },
+    "the shop at '/' after the confirmation",
+  );
+  await shop.seeCartCount(0).catch(async (error: unknown) => {
+    throw new Error(`After the order the cart button reads "${await shop.cartButtonName()}"`, {
+      cause: error,
+    });
+  });
+
+  await shop.open('/checkout');
+  await shop.seeCheckoutWith('hot-pink', 1);
+  await browser.goto(server.url('/no-such-page'));
+  assert.equal(
+    await shop.seeNotFound(),
+    en.notFound.text,
+    'offline, an unknown path shows the cached not-found page',
+  );
+  assert.equal(server.requests().length, seen, 'nothing reached the stopped server');
+  report(t, `order ${orderNumber} placed with the server stopped`);
+});
+
+test('update: a release deployed mid-visit waits; when the tab becomes visible the shop offers it, and Reload loads it with the cart', async (t) => {
+  const release = makeReleaseCopy(`engines-update-${engine.name}`);
+  t.after(() => release.remove());
+  const { server, browser, shop } = await visit(t);
+  await shop.open();
+  await untilWorkerControls(browser);
+  const first = await runningRelease(browser);
+  await shop.fillCart();
+  assert.equal(await browser.isVisible(releasePrompt), false, 'no prompt before a release waits');
+
+  server.serveRelease(release.dir);
+  await tabBecomesVisible(browser);
+  await browser.waitForElement(reloadButton, { timeoutMs: 20_000 });
+  assert.equal(await browser.isVisible(releasePrompt), true);
+  assert.equal(await runningRelease(browser), first, 'the open page keeps its release until Reload');
+
+  await browser.click(reloadButton);
+  const next = assetOf(release.dir, 'index');
+  await browser.waitFor(
+    async () => (await runningRelease(browser)) === next,
+    { timeoutMs: 15_000 },
+    'the new release',
+  );
+  await shop.waitUntilInteractive();
+  await shop.seeCartCount(FAULT_CART.quantity);
+  assert.equal(await browser.isVisible(releasePrompt), false, 'no prompt once the new release runs');
+  await shop.openCart();
+  assert.deepEqual(await shop.cartLine(), cartLineAsShown(), 'the cart survived the reload');
+});
+
+test("update held: never offered while 'Processing...' or on 'Order Confirmed!'; offered again back at the shop", async (t) => {
+  const release = makeReleaseCopy(`engines-held-${engine.name}`);
+  t.after(() => release.remove());
+  const { server, browser, shop } = await visit(t);
+  await shop.open();
+  await untilWorkerControls(browser);
+  await shop.fillCart();
+  await shop.openCart();
+  await shop.proceed();
+  await shop.seeCheckoutWith();
+  await shop.fillCheckoutForm();
+  server.serveRelease(release.dir);
+  await tabBecomesVisible(browser);
+  await browser.waitForElement(reloadButton, { timeoutMs: 20_000 });
+
+  // The page notes whether the prompt ever shows beside 'Processing...' or 'Order Confirmed!'.
+  await browser.evaluate(
+    ({ ready, processing, confirmed }) => {
+      const record = { shownWhileBusy: false };
+      Object.assign(window, { __releasePrompt: record });
+      new MutationObserver(() => {
+        const text = document.body.textContent ?? '';
+        if (text.includes(ready) && (text.includes(processing) || text.includes(confirmed)))
+          record.shownWhileBusy = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { ready: en.release.ready, processing: en.checkout.processing, confirmed: en.checkout.confirmed.title },
+  );
+  await shop.submitOrder(FAULT_CART.colourId, FAULT_CART.quantity, 'standard');
+  await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
+  assert.equal(await browser.isVisible(releasePrompt), false, "no prompt while 'Processing...'");
+  await shop.seeOrderConfirmed({ timeoutMs: 8_000 });
+  assert.equal(await browser.isVisible(releasePrompt), false, "no prompt on 'Order Confirmed!'");
+  await browser.waitForElement(releasePrompt, { timeoutMs: 8_000 });
+  assert.equal(new URL(await browser.url()).pathname, '/', 'offered again back at the shop');
+  const { shownWhileBusy } = await browser.evaluate(
+    () => (window as unknown as { __releasePrompt: { shownWhileBusy: boolean } }).__releasePrompt,
+  );
+  assert.equal(shownWhileBusy, false, "the prompt never showed beside 'Processing...' or 'Order Confirmed!'");
+});
+
+test('trusted types enforced: the worker registers through its one named policy, a plain URL is refused, and the shop opens offline', async (t) => {
+  const { server, browser, shop } = await visit(t, {
+    extraPolicy: `require-trusted-types-for 'script'; trusted-types ${SERVICE_WORKER_POLICY}`,
+  });
+  await shop.open();
+  await untilWorkerControls(browser);
+  const plain = await browser.evaluate(() =>
+    'trustedTypes' in window
+      ? navigator.serviceWorker.register('/sw.js').then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof Error ? error.name : String(error)),
+        )
+      : 'no Trusted Types in this engine',
+  );
+  report(t, `register('/sw.js') as a plain string: ${plain}`);
+  if (plain !== 'no Trusted Types in this engine')
+    assert.equal(plain, 'TypeError', 'a plain string is refused');
+  await server.stop();
+  await shop.open();
+  await shop.fillCart();
 });
