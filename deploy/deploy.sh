@@ -10,8 +10,9 @@
 # A deploy, in this order:
 #   1. copies the new release's hashed files into WEB_ROOT/assets/, never overwriting or deleting one
 #      (a hashed name always has the same content), each written to a temporary name and renamed;
-#   2. replaces every other file (images, robots.txt, sitemap.xml, favicon) and then the HTML pages,
-#      index.html last, each atomically (copied to a temporary file in the same directory, then
+#   2. replaces every other file (images, icons, manifest, robots.txt, sitemap.xml, favicon), then the
+#      HTML pages, index.html last, then the service worker sw.js (its precache names those pages and
+#      files) and release.json, each atomically (copied to a temporary file in the same directory, then
 #      `mv`), so no request ever sees a half-written page or a page whose scripts are not there yet;
 #   3. records the release in WEB_ROOT/.releases (nginx answers 404 for dot-files), one line per
 #      release, oldest first: `<deployed-at, s since the epoch> <release id> <asset> <asset> ...`;
@@ -136,14 +137,16 @@ deploy() {
   done < <(names_in "$dist/assets")
 
   # 2. Everything else but hidden files (.vite/manifest.json); then the HTML, index.html after the
-  #    other pages, and release.json very last: an open page that finds a new release there reloads
-  #    into it, so the pages must already be in place.
+  #    other pages; then the service worker sw.js, whose new release precaches the pages and assets
+  #    (they must be in place, or it would cache the previous release's page as the new one); and
+  #    release.json very last: an open page that finds a new release there reloads into it, so the
+  #    pages must already be in place.
   local file
   while IFS= read -r file; do
     install_atomically "$dist/$file" "$web_root/$file"
   done < <(
     cd "$dist" && find . -type f ! -path './assets/*' ! -path '*/.*' -printf '%P\n' |
-      LC_ALL=C sort | awk '{ rank = /^release\.json$/ ? 3 : /^index\.html$/ ? 2 : /\.html$/ ? 1 : 0; print rank "\t" $0 }' |
+      LC_ALL=C sort | awk '{ rank = /^release\.json$/ ? 4 : /^sw\.js$/ ? 3 : /^index\.html$/ ? 2 : /\.html$/ ? 1 : 0; print rank "\t" $0 }' |
       LC_ALL=C sort -s -k1,1n | cut -f2-
   )
 

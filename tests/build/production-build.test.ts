@@ -1,15 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
- * The production build as `npm run build` makes it (vite build, then scripts/prerender.mjs), checked
- * without a browser: what the landing page loads before any interaction and how much of it, what blocks
- * its first render, and the SEO tags of the prerendered pages. Deterministic: the figures
+ * The production build as `npm run build` makes it (vite build, scripts/prerender.mjs, then
+ * scripts/generate-service-worker.mjs), checked without a browser: what the landing page loads before
+ * any interaction and how much of it, what blocks its first render, the SEO tags of the prerendered
+ * pages, and what the service worker precaches. Deterministic: the figures
  * come from the built files, not from timings.
  */
 
@@ -286,5 +288,81 @@ describe('SEO of the prerendered landing page', () => {
 
   it('keeps the not-found page out of search indexes', () => {
     expect(page('404.html')).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe('the service worker and the web app manifest (docs/offline.md)', () => {
+  /** The precache manifest written into sw.js: `[{ revision, url }, …]`. */
+  const precache = () => {
+    const list = /\[\{"revision":[^\]]*\]/.exec(page('sw.js'))?.[0];
+    if (!list) throw new Error('sw.js has no precache manifest');
+    return JSON.parse(list) as { revision: string | null; url: string }[];
+  };
+  const md5 = (file: string) =>
+    createHash('md5')
+      .update(readFileSync(join(outDir, file)))
+      .digest('hex');
+
+  it('precaches every page by its route, revisioned by the page it serves', () => {
+    expect(precache()).toEqual(
+      expect.arrayContaining([
+        { url: '/', revision: md5('index.html') },
+        { url: '/checkout', revision: md5('checkout.html') },
+        { url: '/404.html', revision: md5('404.html') },
+      ]),
+    );
+    const urls = precache().map((entry) => entry.url);
+    expect(urls.filter((url) => url.endsWith('.html'))).toEqual(['/404.html']);
+  });
+
+  it('precaches every hashed file, image and icon, and the manifest; never release.json or itself', () => {
+    const urls = precache().map((entry) => entry.url);
+    const files = (dir: string) => readdirSync(join(outDir, dir)).map((name) => `/${dir}/${name}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        ...files('assets'),
+        ...files('images'),
+        ...files('icons'),
+        '/favicon.svg',
+        '/manifest.webmanifest',
+      ]),
+    );
+    for (const never of ['/release.json', '/sw.js', '/robots.txt', '/sitemap.xml'])
+      expect(urls).not.toContain(never);
+    expect(urls.some((url) => url.startsWith('/.vite'))).toBe(false);
+  });
+
+  it('bundles Workbox in: no importScripts, no other origin', () => {
+    const worker = page('sw.js');
+    expect(worker).not.toMatch(/importScripts/);
+    // The one absolute URL is in a warning Workbox logs for entries without a revision (none here).
+    expect(worker.match(/https?:\/\/[^\s`'"]+/g)).toEqual(['https://bit.ly/wb-precache']);
+  });
+
+  it('is linked from every page, the manifest with its theme colour', () => {
+    const manifestFile = JSON.parse(page('manifest.webmanifest')) as { theme_color: string };
+    for (const file of ['index.html', 'checkout.html', '404.html']) {
+      expect(page(file)).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+      expect(page(file)).toContain(`<meta name="theme-color" content="${manifestFile.theme_color}"`);
+    }
+  });
+
+  it("allows the worker and the manifest from the shop's origin in both policies, which agree", () => {
+    const meta =
+      /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(page('index.html'))?.[1] ?? '';
+    const header =
+      /add_header Content-Security-Policy "([^"]*)"/.exec(readFileSync('deploy/nginx.conf', 'utf8'))?.[1] ??
+      '';
+    for (const directive of ['worker-src', 'manifest-src']) {
+      expect(directiveOf(meta, directive), directive).toEqual(["'self'"]);
+      expect(directiveOf(header, directive), directive).toEqual(["'self'"]);
+    }
+    // Everything but frame-ancestors, which works only as a header, is the same in both.
+    const directives = (policy: string) =>
+      policy
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => directive && !directive.startsWith('frame-ancestors'));
+    expect(directives(meta)).toEqual(directives(header));
   });
 });

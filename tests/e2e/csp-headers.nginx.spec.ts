@@ -12,7 +12,8 @@ import { expect, test } from './fixtures';
 const headers = (earlyTapsSource: string) => ({
   'content-security-policy':
     `default-src 'self'; script-src 'self' ${earlyTapsSource}; style-src 'self' 'unsafe-inline'; ` +
-    "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+    "object-src 'none'; base-uri 'self'; " +
     "form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -35,6 +36,9 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
     ['/no-such-page', 404, 'no-cache'],
     ['/favicon.svg', 200, 'no-cache'],
     ['/release.json', 200, 'no-cache'],
+    // The service worker and the manifest are revalidated on every use: a deploy is seen at once.
+    ['/sw.js', 200, 'no-cache'],
+    ['/manifest.webmanifest', 200, 'no-cache'],
     [asset!, 200, IMMUTABLE],
     ['/assets/missing.js', 404, 'no-cache'],
     ['/.vite/manifest.json', 404, 'no-cache'],
@@ -57,6 +61,10 @@ test('a script is served as JavaScript and a missing asset never as a page with 
   const script = await request.get(asset!);
   expect(script.headers()['content-type']).toMatch(/^application\/javascript|^text\/javascript/);
   expect((await request.get('/assets/missing.js')).status()).toBe(404);
+  expect((await request.get('/sw.js')).headers()['content-type']).toMatch(/^application\/javascript/);
+  expect((await request.get('/manifest.webmanifest')).headers()['content-type']).toBe(
+    'application/manifest+json',
+  );
 });
 
 for (const path of ['/no-such-page', '/checkout/extra', '/images/', '/index.html']) {

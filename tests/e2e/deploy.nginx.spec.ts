@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { countPageLoads } from './cart-faults';
 import { expect, test as base } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
-import { openShop, shop } from './shop';
+import { ShopPage, openShop, shop, untilAppReady } from './shop';
 
 /**
  * A deploy during a visit, against real files on disk served by nginx with deploy/nginx.conf: a
@@ -56,6 +56,42 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
     next = makeReleaseCopy(`nginx-${test.info().project.name}`);
   });
   test.afterAll(() => next.remove());
+
+  test.describe('with the service worker in control', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('the new release waits for the shopper: the prompt, then Reload loads it with the cart', async ({
+      page,
+      site,
+    }) => {
+      const shopPage = new ShopPage(page);
+      await shopPage.open();
+      await shopPage.expectWorkerInControl();
+      await shopPage.fillCart();
+      deploySh(next.dir, site.webRoot);
+      await expect(shopPage.releasePrompt).toHaveCount(0);
+      // The tab becomes visible again: the shop checks for an update.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(shopPage.releasePrompt).toBeVisible({ timeout: 20_000 });
+      const running = page.locator('script[type="module"][src*="/assets/index-"]');
+      await expect(running, 'the open page keeps its release').toHaveAttribute(
+        'src',
+        assetOf(DIST_DIR, 'index'),
+      );
+
+      const reloaded = page.waitForEvent('load');
+      await shopPage.reloadButton.click();
+      await reloaded;
+      await untilAppReady(page);
+      await expect(running, 'the new release runs').toHaveAttribute('src', assetOf(next.dir, 'index'));
+      await expect(shopPage.releasePrompt).toHaveCount(0);
+      await shopPage.openCart();
+    });
+  });
+
+  // Without the worker, as a first visit meets a deploy before the worker is in control: once it is,
+  // the previous release's files come from its cache whatever the server still holds.
+  test.use({ serviceWorkers: 'block' });
 
   test('the previous release stays downloadable: Proceed to Checkout opens the checkout with the cart', async ({
     page,

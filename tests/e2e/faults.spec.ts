@@ -16,6 +16,11 @@ import { fillText } from '../shop-texts';
  * balls) and checks it survives.
  */
 
+// These faults are routed with page.route, which the shop's service worker would bypass by answering
+// from its cache once in control (its offline behaviour: tests/engines/). Without it, every request
+// reaches the network, as on a first visit before the worker takes over.
+test.use({ serviceWorkers: 'block' });
+
 const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
 const APP_SCRIPT = assetOf(DIST_DIR, 'index');
 

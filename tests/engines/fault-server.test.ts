@@ -20,6 +20,7 @@ const FILES: Record<string, string> = {
   'assets/index-EfGh5678.js': 'import "./checkout-page-AbCd1234.js";',
   '.vite/manifest.json': '{}',
   'images/ball.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'sw.js': 'self.addEventListener("fetch", () => {});',
 };
 
 /** Writes {@link FILES} (with `index.html` as given) into a new directory under `parent`. */
@@ -180,5 +181,39 @@ describe('fault controls', () => {
     server.failNext(kinds.all, 5);
     server.reset();
     expect((await get(server.url('/'))).status).toBe(200);
+  });
+});
+
+describe('what the offline tests rely on', () => {
+  it('serves the service worker, or with `serviceWorker: false` answers it 404 like any unknown path', async () => {
+    expect((await get(server.url('/sw.js'))).status).toBe(200);
+    const without = await startFaultServer({ root: join(parent, 'dist'), serviceWorker: false });
+    try {
+      const answer = await get(without.url('/sw.js'));
+      expect(answer.status).toBe(404);
+      expect(answer.body).toContain('not found');
+      expect((await get(without.url('/'))).status).toBe(200);
+    } finally {
+      await without.close();
+    }
+  });
+
+  it('sends a second policy beside nginx.conf’s when asked', async () => {
+    const extraPolicy = "require-trusted-types-for 'script'; trusted-types service-worker";
+    const strict = await startFaultServer({ root: join(parent, 'dist'), extraPolicy });
+    try {
+      const nginx = readNginxHeaders('deploy/nginx.conf').for('/index.html')['Content-Security-Policy'];
+      expect((await get(strict.url('/'))).headers['content-security-policy']).toBe(
+        `${nginx}, ${extraPolicy}`,
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('stops: its origin then refuses every connection, like a server that is down', async () => {
+    expect((await get(server.url('/'))).status).toBe(200);
+    await server.stop();
+    await expect(get(server.url('/'))).rejects.toThrow(/ECONNREFUSED/);
   });
 });
