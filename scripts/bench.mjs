@@ -7,7 +7,9 @@
  *   HTML, JS, CSS, images; raw and gzip level 6 computed from the decoded bodies);
  * - interactions: Event Timing duration of every landing and checkout tap under 4× CPU with touch,
  *   median of 5 journeys, with its phases (scripts/bench/interactions.mjs);
- * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs);
+ * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs),
+ *   on a first visit and on a repeat visit (the service worker installed by an unthrottled visit of
+ *   '/', the HTTP cache off: bytes from the network and responses from the worker);
  * - lighthouse: Lighthouse CI (`lighthouserc.cjs`) mobile and desktop on `/`, `/checkout` and the
  *   not-found page, N runs each (default 5): `lhci collect`, `lhci assert` (the targets in lighthouserc.cjs),
  *   `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<form factor>/); the table
@@ -30,7 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { INTERACTIONS, runJourney } from './bench/interactions.mjs';
 import { serveDist } from './bench/serve.mjs';
-import { measureRealLoading } from './bench/real-loading.mjs';
+import { measureRealLoading, measureRepeatLoading } from './bench/real-loading.mjs';
 
 const PAGES = ['/', '/checkout'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -214,12 +216,16 @@ try {
     }
 
   const loading = {};
+  const repeatLoading = {};
   if (wants('loading'))
     for (const path of LOADING_PAGES) {
       loading[path] = [];
+      repeatLoading[path] = [];
       for (let run = 1; run <= runs; run += 1) {
         process.stderr.write(`real-throttled load ${path} run ${run}/${runs}\n`);
         loading[path].push(await measureRealLoading(browser, origin, path));
+        process.stderr.write(`real-throttled repeat visit ${path} run ${run}/${runs}\n`);
+        repeatLoading[path].push(await measureRepeatLoading(browser, origin, path));
       }
     }
   await browser.close();
@@ -377,6 +383,38 @@ try {
         rows,
       ),
     );
+    const repeatRows = LOADING_PAGES.map((path) => {
+      const samples = repeatLoading[path];
+      const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
+      const first = (key) => Math.round(median(loading[path].map((sample) => sample[key])));
+      return [
+        path,
+        pick('fcp'),
+        pick('lcp'),
+        pick('interactive'),
+        pick('hydrated'),
+        `${first('interactive') - pick('interactive')}`,
+        `${pick('networkBytes')}`,
+        `${pick('fromWorker')}/${pick('requests')}`,
+      ];
+    });
+    lines.push(
+      '',
+      `Repeat visit, same throttling, the service worker installed by a first visit of '/' (HTTP cache off; median of ${runs}; ms from navigation)`,
+      table(
+        [
+          'page',
+          'FCP',
+          'LCP',
+          'interactive',
+          'hydrated',
+          'interactive earlier than first visit',
+          'bytes from network',
+          'from worker / requests',
+        ],
+        repeatRows,
+      ),
+    );
   }
 
   if (wants('lighthouse')) {
@@ -440,6 +478,7 @@ try {
         bytes,
         interactions: interactionRunsData,
         loading,
+        repeatLoading,
         sizeLimit: sizeLimit?.results,
         lighthouse: lighthouseResults,
         lighthouseAssertions: assertions,

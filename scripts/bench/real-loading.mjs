@@ -63,3 +63,51 @@ export async function measureRealLoading(browser, origin, path, { cpuRate = 4 } 
     await context.close();
   }
 }
+
+/**
+ * A repeat visit: one unthrottled visit of '/' installs the shop's service worker (waited for until it
+ * controls the page), then `origin` + `path` is loaded under {@link REAL_NETWORK} and `cpuRate`× CPU
+ * with the HTTP cache off, so whatever does not come from the network comes from the worker's cache.
+ * @returns {{fcp: number, lcp: number, interactive: number, hydrated: number, networkBytes: number,
+ *   fromWorker: number, requests: number}} ms from navigation start; bytes the network sent
+ *   (encoded, headers excluded) and the number of responses the worker gave, of all requests
+ */
+export async function measureRepeatLoading(browser, origin, path, { cpuRate = 4 } = {}) {
+  const context = await browser.newContext({ ...TOUCH_DEVICE, serviceWorkers: 'allow' });
+  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', REAL_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    const responses = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto(origin + path, { waitUntil: 'commit' });
+    await waitForHydration(page, { timeout: 60_000, polling: 20 });
+    const hydrated = await page.evaluate(() => window.__hydratedAt);
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    const { fcp, lcp, interactive } = await page.evaluate(() => window.__loading);
+    const fromWorker = responses.filter((response) => response.fromServiceWorker());
+    const sizes = await Promise.all(
+      responses
+        .filter((response) => !response.fromServiceWorker())
+        .map(async (response) => (await response.request().sizes()).responseBodySize),
+    );
+    return {
+      fcp,
+      lcp,
+      interactive,
+      hydrated,
+      networkBytes: sizes.reduce((sum, size) => sum + size, 0),
+      fromWorker: fromWorker.length,
+      requests: responses.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
