@@ -16,7 +16,8 @@ import { expectAppReady } from './shop';
  */
 const metaPolicy = (earlyTapsSource: string) =>
   `default-src 'self'; script-src 'self' ${earlyTapsSource}; style-src 'self' 'unsafe-inline'; ` +
-  "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+  "img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+  "object-src 'none'; base-uri 'self'; form-action 'self'";
 
 for (const path of ['/', '/checkout', '/no-such-page']) {
   test(`the HTML served for ${path} runs only the early-tap script inline and carries the policy`, async ({
