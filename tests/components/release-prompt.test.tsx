@@ -1,0 +1,116 @@
+/**
+ * The new-release prompt through the whole app (spec §2 'New release'), with the browser's service
+ * worker side stood in for: workbox-window's `Workbox` (a fake that says when a release waits) and
+ * `navigator.serviceWorker` (a registration whose waiting worker records what the page asks of it).
+ * What the real worker does is tested in three engines (tests/engines/, docs/offline.md).
+ */
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { autofillCheckoutForm } from '@tests/fill-checkout-form';
+import { renderApp } from '@tests/render-app';
+
+const fake = vi.hoisted(() => {
+  /** The page's Workbox: records its URL and lets the test fire its events. */
+  class FakeWorkbox {
+    static latest: FakeWorkbox | undefined;
+    readonly listeners = new Map<string, Set<() => void>>();
+    readonly register = vi.fn(async () => fake.registration);
+    readonly update = vi.fn(async () => undefined);
+    constructor(readonly url: unknown) {
+      FakeWorkbox.latest = this;
+    }
+    addEventListener(type: string, listener: () => void) {
+      if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+      this.listeners.get(type)?.add(listener);
+    }
+    removeEventListener(type: string, listener: () => void) {
+      this.listeners.get(type)?.delete(listener);
+    }
+    emit(type: string) {
+      for (const listener of this.listeners.get(type) ?? []) listener();
+    }
+  }
+  return {
+    FakeWorkbox,
+    registration: { waiting: null as { postMessage: (message: unknown) => void } | null, active: {} },
+  };
+});
+vi.mock('workbox-window', () => ({ Workbox: fake.FakeWorkbox }));
+
+const container = new EventTarget();
+let reload: ReturnType<typeof vi.fn>;
+const postMessage = vi.fn();
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: Object.assign(container, { getRegistration: async () => fake.registration }),
+  });
+  fake.registration.waiting = null;
+  reload = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  postMessage.mockClear();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+const prompt = () => screen.queryByText('A new version of the shop is ready');
+const reloadButton = () => screen.queryByRole('button', { name: 'Reload' });
+
+/** A new release's worker is installed and waits; the page's Workbox says so. */
+async function releaseWaits() {
+  await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.register).toHaveBeenCalled());
+  fake.registration.waiting = { postMessage, addEventListener: () => undefined } as never;
+  act(() => fake.FakeWorkbox.latest?.emit('waiting'));
+}
+
+// The landing page is large for jsdom: its first render takes seconds on a busy machine.
+describe('a new release of the shop', { timeout: 15_000 }, () => {
+  it('is offered in a polite status with Reload once its worker waits, never before', async () => {
+    renderApp('/');
+    await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.url).toBe('/sw.js'));
+    expect(prompt()).not.toBeInTheDocument();
+
+    await releaseWaits();
+
+    expect(prompt()?.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    expect(reloadButton()).toBeInTheDocument();
+    expect(reloadButton()).not.toHaveFocus();
+  });
+
+  it('Reload hands over to the waiting worker, then reloads where the page is with the cart kept', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));
+    await user.click(screen.getByRole('button', { name: /^Add to Cart/ }));
+    await releaseWaits();
+
+    await user.click(reloadButton()!);
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' }));
+    expect(reload).not.toHaveBeenCalled();
+
+    act(() => void container.dispatchEvent(new Event('controllerchange')));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(new URL(document.URL).pathname).toBe('/');
+    expect(window.history.state).toMatchObject({
+      petBallCart: { colourId: 'ocean-blue', quantity: 1, cartCount: 1 },
+    });
+  });
+
+  it("is held back while the order is 'Processing...' and on 'Order Confirmed!'", async () => {
+    const { user } = renderApp('/checkout', { fakeTimers: true });
+    await releaseWaits();
+    expect(prompt()).toBeInTheDocument();
+
+    autofillCheckoutForm();
+    await user.click(screen.getByRole('button', { name: /^Complete Order/ }));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeInTheDocument();
+    expect(prompt()).not.toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(prompt()).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+});
