@@ -4,7 +4,8 @@
  * `to` and gives every content-hashed file in `assets/` a new hash (`index-C4ei4vQy.js` →
  * `index-<new>.js`), rewriting every reference to it in the copy's HTML, JS, CSS and JSON files. The
  * pages and code are otherwise the same, exactly as after a deploy of a new version: the files the
- * previous release's pages load no longer exist under the new release's names.
+ * previous release's pages load no longer exist under the new release's names. The compressed copies
+ * (`.br`, `.gz`) are made afresh from the rewritten files (scripts/precompress.mjs).
  *
  * Usage: node scripts/make-next-release.mjs <from-dist> <to-dir> [--salt text]
  *   `--salt` (default `next`) seeds the new hashes, so two "next" releases of one build can differ.
@@ -12,9 +13,19 @@
  * when `to` already exists, or when `from/assets` has no hashed file.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 /** Vite's output names: `<name>-<8 character base64url hash>.<ext>`. */
 const HASHED_NAME = /^(?<name>.+)-(?<hash>[A-Za-z0-9_-]{8})(?<ext>\.[a-z0-9]+)$/;
@@ -32,6 +43,8 @@ export function makeNextRelease(from, to, salt = 'next') {
   if (existsSync(target)) throw new Error(`${target} already exists`);
   cpSync(source, target, { recursive: true });
 
+  // The copies would keep the old names and contents: made again below.
+  for (const file of filesUnder(target)) if (/\.(br|gz)$/.test(file)) rmSync(file);
   const assets = join(target, 'assets');
   const renames = {};
   for (const file of readdirSync(assets)) {
@@ -53,6 +66,7 @@ export function makeNextRelease(from, to, salt = 'next') {
       rewritten = rewritten.split(oldName).join(newName);
     if (rewritten !== text) writeFileSync(file, rewritten);
   }
+  precompress(target);
   return renames;
 }
 

@@ -9,7 +9,9 @@ export const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
 
 /** Site-root path of the build's file in `assets/` whose name starts with `prefix`, e.g. `checkout-page`. */
 export function assetOf(distDir: string, prefix: string): string {
-  const file = readdirSync(join(distDir, 'assets')).find((name) => name.startsWith(`${prefix}-`));
+  const file = readdirSync(join(distDir, 'assets')).find((name) =>
+    new RegExp(`^${prefix}-[^.]+\\.js$`).test(name),
+  );
   if (!file) throw new Error(`${distDir}/assets has no ${prefix}-*.js: build first`);
   return `/assets/${file}`;
 }
