@@ -1,9 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMPTY_STYLE_SOURCE,
+  NGINX_CSP_LINE,
+  contentSecurityPolicy,
+  cspHashSource,
+  headerPolicyOf,
+} from '../../scripts/content-security-policy.mjs';
+import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
@@ -14,19 +22,27 @@ import { directiveOf, inlineScriptsOf } from '../inline-scripts';
  */
 
 /**
- * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed): the landing
- * page's limit in `.size-limit.cjs`, the one place the budget lives (`npm run size` checks it with
- * size-limit; this test checks it on every `npm test`). Why it is where it is: docs/performance.md.
+ * Ceilings for the landing page's JavaScript as sent, in bytes: the `.br` copies to a browser that
+ * accepts brotli and the `.gz` copies to one that accepts only gzip (per file, summed), from the
+ * landing page's limits in `.size-limit.cjs`, the one place the budgets live (`npm run size` checks
+ * them with size-limit; this test checks them on every `npm test`). Why they are where they are:
+ * docs/performance.md.
  */
 const LANDING_JS_CEILING_BYTES = (() => {
   const budgets = createRequire(import.meta.url)('../../.size-limit.cjs') as {
     name: string;
+    path: string[];
     limit: string;
   }[];
-  const limit = budgets.find((budget) => budget.name.startsWith('landing'))?.limit ?? '';
-  const kib = /^([\d.]+) KiB$/.exec(limit)?.[1];
-  if (!kib) throw new Error(`.size-limit.cjs has no landing budget in KiB (found "${limit}")`);
-  return Math.round(Number(kib) * 1024);
+  const ceiling = (copy: '.br' | '.gz') => {
+    const budget = budgets.find(
+      (candidate) => candidate.name.startsWith('landing') && candidate.path[0]!.endsWith(copy),
+    );
+    const kib = /^([\d.]+) KiB$/.exec(budget?.limit ?? '')?.[1];
+    if (!kib) throw new Error(`.size-limit.cjs has no landing budget in KiB for its ${copy} copies`);
+    return Math.round(Number(kib) * 1024);
+  };
+  return { '.br': ceiling('.br'), '.gz': ceiling('.gz') };
 })();
 
 interface ManifestChunk {
@@ -89,13 +105,16 @@ function scriptsLoadedBy(html: string): Set<string> {
   return loaded;
 }
 
-const gzipBytes = (path: string) => gzipSync(readFileSync(join(outDir, path))).length;
+const copyBytes = (path: string) => readFileSync(join(outDir, path)).length;
 
 describe('landing page JavaScript budget', () => {
-  it(`stays within ${LANDING_JS_CEILING_BYTES} bytes gzip before any interaction`, () => {
-    const total = [...scriptsLoadedBy(page('index.html'))].reduce((sum, path) => sum + gzipBytes(path), 0);
-    console.info(`landing JS: ${total} bytes gzip`);
-    expect(total).toBeLessThanOrEqual(LANDING_JS_CEILING_BYTES);
+  it.each(['.br', '.gz'] as const)('stays within the ceiling as sent (%s) before any interaction', (copy) => {
+    const total = [...scriptsLoadedBy(page('index.html'))].reduce(
+      (sum, path) => sum + copyBytes(path + copy),
+      0,
+    );
+    console.info(`landing JS: ${total} bytes as ${copy}`);
+    expect(total).toBeLessThanOrEqual(LANDING_JS_CEILING_BYTES[copy]);
   });
 
   it('does not load the checkout chunk, which the app imports on demand', () => {
@@ -203,14 +222,6 @@ describe('the early-tap script, inline so it listens before the page can be tapp
     expect(directiveOf(meta, 'script-src')).toEqual(["'self'", earlyTaps!.cspSource]);
   });
 
-  it("is allowed by deploy/nginx.conf's Content-Security-Policy header too (update its hash when the script changes)", () => {
-    const { cspSource } = inlineScriptsOf(page('index.html'))[0]!;
-    const header = /add_header Content-Security-Policy "([^"]*)"/.exec(
-      readFileSync('deploy/nginx.conf', 'utf8'),
-    );
-    expect(directiveOf(header?.[1] ?? '', 'script-src')).toEqual(["'self'", cspSource]);
-  });
-
   it('leaves no global behind: it is wrapped in a function', () => {
     expect(inlineScriptsOf(page('index.html'))[0]!.code).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
   });
@@ -219,6 +230,92 @@ describe('the early-tap script, inline so it listens before the page can be tapp
     expect(page('index.html')).toMatch(
       /<link rel="preload" as="image" href="\/images\/pet-ball-hot-pink\.svg" fetchPriority="high"\/>/,
     );
+  });
+});
+
+describe('the Content Security Policy of the prerendered pages and of deploy/nginx.conf', () => {
+  const pages = ['index.html', 'checkout.html', '404.html'];
+  const metaPolicyOf = (html: string) =>
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+  /** The text of the page's inline `<style>` blocks. */
+  const stylesOf = (html: string) =>
+    [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css!);
+
+  it.each(pages)(
+    '%s carries the policy in <meta>, allowing its early-tap script and its own critical <style> by their hashes',
+    (file) => {
+      const html = page(file);
+      const [earlyTaps] = inlineScriptsOf(html);
+      const [critical] = stylesOf(html);
+      expect(critical!.length).toBeGreaterThan(1000);
+      expect(metaPolicyOf(html)).toBe(
+        contentSecurityPolicy({
+          scripts: [earlyTaps!.cspSource],
+          styles: [cspHashSource(critical!)],
+          meta: true,
+        }),
+      );
+      expect(directiveOf(metaPolicyOf(html), 'style-src')).toEqual([
+        EMPTY_STYLE_SOURCE,
+        cspHashSource(critical!),
+      ]);
+      expect(directiveOf(metaPolicyOf(html), 'require-trusted-types-for')).toEqual(["'script'"]);
+    },
+  );
+
+  it.each(pages)('%s has no style attribute, which a policy without unsafe-inline would refuse', (file) => {
+    expect(page(file)).not.toMatch(/<[^>]+\sstyle=/i);
+  });
+
+  it("deploy/nginx.conf's header is the build's policy (after a change: `npm run csp:nginx`)", () => {
+    const header = NGINX_CSP_LINE.exec(readFileSync('deploy/nginx.conf', 'utf8'))?.[1];
+    const expected = headerPolicyOf(outDir);
+    expect(header, `deploy/nginx.conf should send:\n${expected}`).toBe(expected);
+    const [earlyTaps] = inlineScriptsOf(page('index.html'));
+    expect(directiveOf(header ?? '', 'script-src')).toEqual(["'self'", earlyTaps!.cspSource]);
+    expect(directiveOf(header ?? '', 'style-src')).toEqual([
+      EMPTY_STYLE_SOURCE,
+      ...pages.map((file) => cspHashSource(stylesOf(page(file))[0]!)),
+    ]);
+    expect(header).not.toContain('unsafe');
+  });
+});
+
+describe('the compressed copies beside every text file', () => {
+  /** Every deployed file below `directory` (site-root paths), hidden ones left out. */
+  const filesUnder = (directory: string): string[] =>
+    readdirSync(join(outDir, directory), { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name.startsWith('.')) return [];
+      const path = `${directory}/${entry.name}`;
+      return entry.isDirectory() ? filesUnder(path) : [path];
+    });
+  const textFiles = () =>
+    filesUnder('').filter((path) => TEXT_EXTENSIONS.has(/\.[a-z]+$/.exec(path)?.[0] ?? ''));
+
+  it('every script, page, SVG and JSON file has a .br and a .gz that decode to it, when smaller', () => {
+    const files = textFiles();
+    expect(files.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(5);
+    for (const path of files) {
+      const original = readFileSync(join(outDir, path));
+      for (const [suffix, decode] of [
+        ['.br', brotliDecompressSync],
+        ['.gz', gunzipSync],
+      ] as const) {
+        const copy = join(outDir, path + suffix);
+        if (existsSync(copy)) {
+          const compressed = readFileSync(copy);
+          expect(compressed.length, path + suffix).toBeLessThan(original.length);
+          expect(decode(compressed).equals(original), path + suffix).toBe(true);
+        } else expect(original.length, `${path} has no ${suffix}`).toBeLessThan(100);
+      }
+    }
+  });
+
+  it('brotli is at its densest: the landing scripts are at least 10% smaller than at gzip -9', () => {
+    const scripts = [...scriptsLoadedBy(page('index.html'))];
+    const sum = (suffix: string) =>
+      scripts.reduce((total, path) => total + readFileSync(join(outDir, path + suffix)).length, 0);
+    expect(sum('.br')).toBeLessThan(sum('.gz') * 0.9);
   });
 });
 

@@ -29,7 +29,11 @@ after(async () => {
   await engine?.close();
 });
 
-/** A test's own server (its own origin: no shared cache, storage or faults) and page, closed after it. */
+/**
+ * A test's own server (its own origin: no shared cache, storage or faults) and page, closed after it.
+ * The test fails when the browser reported any Content Security Policy or Trusted Types violation
+ * meanwhile (the server's report-only copy of the production policy: {@link FaultServer.cspReports}).
+ */
 async function visit(
   t: TestContext,
 ): Promise<{ server: FaultServer; browser: BrowserDriver; shop: ShopModel }> {
@@ -37,8 +41,11 @@ async function visit(
   const browser = new BrowserDriver(engine.name, await engine.newPage());
   t.after(async () => {
     server.reset();
+    // Reports are posted after the violation: give the last ones time to arrive.
+    await new Promise((settled) => setTimeout(settled, 300));
     await browser.close().catch(() => undefined);
     await server.close();
+    assert.deepEqual(server.cspReports(), [], `${engine.name} reported policy violations`);
   });
   return { server, browser, shop: new ShopModel(browser, server.origin) };
 }
