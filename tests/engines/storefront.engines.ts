@@ -121,14 +121,16 @@ async function recordPageTimings(
     const shows = (selector: string, text: string | undefined) =>
       text !== undefined &&
       Array.from(document.querySelectorAll(selector)).some((element) => element.textContent?.includes(text));
+    // The document, not its root element: right after a navigation commits, Firefox may not have
+    // parsed <html> yet.
     new MutationObserver(() => {
       const now = performance.now();
-      if (timing.ready === null && document.documentElement.hasAttribute('data-app-ready'))
+      if (timing.ready === null && document.documentElement?.hasAttribute('data-app-ready'))
         timing.ready = now;
       if (timing.busy === null && shows('button[aria-busy="true"]', busyText)) timing.busy = now;
       if (timing.confirmed === null && shows('h1, h2', confirmedTitle)) timing.confirmed = now;
       if (timing.confirmed !== null && timing.home === null && location.pathname === '/') timing.home = now;
-    }).observe(document.documentElement, {
+    }).observe(document, {
       subtree: true,
       childList: true,
       attributes: true,
