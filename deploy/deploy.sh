@@ -9,11 +9,13 @@
 #
 # A deploy, in this order:
 #   1. copies the new release's hashed files into WEB_ROOT/assets/, never overwriting or deleting one
-#      (a hashed name always has the same content), each written to a temporary name and renamed;
+#      (a hashed name always has the same content), each written to a temporary name and renamed, its
+#      compressed copies (<file>.br, <file>.gz) before it;
 #   2. replaces every other file (images, icons, manifest, robots.txt, sitemap.xml, favicon), then the
 #      HTML pages, index.html last, then the service worker sw.js (its precache names those pages and
-#      files) and release.json, each atomically (copied to a temporary file in the same directory, then
-#      `mv`), so no request ever sees a half-written page or a page whose scripts are not there yet;
+#      files) and release.json, each atomically (copied to a temporary file in the same directory,
+#      then `mv`) after its compressed copies (a copy the release lacks is deleted), so no request
+#      ever sees a half-written page or a page whose scripts are not there yet;
 #   3. records the release in WEB_ROOT/.releases (nginx answers 404 for dot-files), one line per
 #      release, oldest first: `<deployed-at, s since the epoch> <release id> <asset> <asset> ...`;
 #      on the first deploy into a root that already holds assets/, those are recorded first as the
@@ -130,22 +132,31 @@ deploy() {
     names_in "$web_root/assets" | record_release adopted "$now"
   fi
 
-  # 1. New hashed files first: nothing references them yet.
+  # 1. New hashed files first: nothing references them yet. Each file's compressed copies (.br, .gz,
+  #    from the build's precompress step) go before it, so whenever it is there, they are too.
   local name
   while IFS= read -r name; do
     [[ -e "$web_root/assets/$name" ]] || install_atomically "$dist/assets/$name" "$web_root/assets/$name"
-  done < <(names_in "$dist/assets")
+  done < <(names_in "$dist/assets" | awk '{ print (/\.(br|gz)$/ ? 0 : 1) "\t" $0 }' | LC_ALL=C sort -s -k1,1n | cut -f2-)
 
   # 2. Everything else but hidden files (.vite/manifest.json); then the HTML, index.html after the
   #    other pages; then the service worker sw.js, whose new release precaches the pages and assets
   #    (they must be in place, or it would cache the previous release's page as the new one); and
   #    release.json very last: an open page that finds a new release there reloads into it, so the
-  #    pages must already be in place.
-  local file
+  #    pages must already be in place. Each file's compressed copies go just before it, and a copy the
+  #    new release lacks is removed before it: nginx never sends an old copy.
+  local file suffix
   while IFS= read -r file; do
+    for suffix in br gz; do
+      if [[ -f "$dist/$file.$suffix" ]]; then
+        install_atomically "$dist/$file.$suffix" "$web_root/$file.$suffix"
+      else
+        rm -f "$web_root/$file.$suffix"
+      fi
+    done
     install_atomically "$dist/$file" "$web_root/$file"
   done < <(
-    cd "$dist" && find . -type f ! -path './assets/*' ! -path '*/.*' -printf '%P\n' |
+    cd "$dist" && find . -type f ! -path './assets/*' ! -path '*/.*' ! -name '*.br' ! -name '*.gz' -printf '%P\n' |
       LC_ALL=C sort | awk '{ rank = /^release\.json$/ ? 4 : /^sw\.js$/ ? 3 : /^index\.html$/ ? 2 : /\.html$/ ? 1 : 0; print rank "\t" $0 }' |
       LC_ALL=C sort -s -k1,1n | cut -f2-
   )

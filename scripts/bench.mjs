@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: builds the shop, serves the build like production (scripts/bench/serve.mjs: gzip,
- * nginx's routes and 404) on 127.0.0.1, and prints in one run:
- * - sizes: the per-page JS budget from size-limit (`.size-limit.cjs`, gzip, fails on growth), and the
+ * `npm run bench`: builds the shop, serves the build like production (scripts/bench/serve.mjs: the
+ * precompressed copies, nginx's routes and 404) on 127.0.0.1, and prints in one run:
+ * - sizes: the per-page JS budget from size-limit (`.size-limit.cjs`: the `.br` and `.gz` copies nginx
+ *   sends, fails on growth); the landing JS as the project's nginx sends it to a brotli browser, a
+ *   gzip-only one and one accepting neither, next to the files' figures (scripts/bench/served-js.mjs,
+ *   Debian's nginx with deploy/nginx.conf); and the
  *   bytes `/` and `/checkout` load before any interaction (Playwright, fresh cache, 412×823: requests,
  *   HTML, JS, CSS, images; raw and gzip level 6 computed from the decoded bodies);
  * - interactions: Event Timing duration of every landing and checkout tap under 4× CPU with touch,
@@ -32,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { INTERACTIONS, runJourney } from './bench/interactions.mjs';
 import { serveDist } from './bench/serve.mjs';
+import { measureServedJs } from './bench/served-js.mjs';
 import { measureRealLoading, measureRepeatLoading } from './bench/real-loading.mjs';
 
 const PAGES = ['/', '/checkout'];
@@ -204,6 +208,7 @@ try {
   await waitForServer(`${origin}/`);
 
   const sizeLimit = wants('sizes') ? runSizeLimit() : undefined;
+  const servedJs = wants('sizes') ? await measureServedJs(distDir) : undefined;
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
   const bytes = {};
   if (wants('sizes')) for (const path of PAGES) bytes[path] = await measureBytes(browser, path);
@@ -289,11 +294,34 @@ try {
       ];
     });
     const kib = (bytes) => (bytes / 1024).toFixed(1);
+    const { served, files, scripts } = servedJs;
     lines.push(
       '',
-      'JS budget per page (size-limit, gzip, KiB = 1024 bytes)',
+      `Landing JS as nginx sends it (deploy/nginx.conf; ${scripts.length} scripts, KiB = 1024 bytes)`,
       table(
-        ['page', 'JS gzip', 'limit', 'ok'],
+        ['client', 'sent as', 'KiB', 'file figure', 'KiB'],
+        [
+          [
+            'accepts br',
+            served.brotli.encodings.join(' '),
+            kib(served.brotli.bytes),
+            'brotli 11',
+            kib(files.br),
+          ],
+          [
+            'gzip only',
+            served.gzipOnly.encodings.join(' '),
+            kib(served.gzipOnly.bytes),
+            'gzip -9',
+            kib(files.gz),
+          ],
+          ['neither', served.identity.encodings.join(' '), kib(served.identity.bytes), 'raw', kib(files.raw)],
+        ],
+      ),
+      '',
+      'JS budget per page (size-limit on the copies nginx sends, KiB = 1024 bytes)',
+      table(
+        ['page', 'JS as sent', 'limit', 'ok'],
         sizeLimit.results.map((entry) => [
           entry.name,
           kib(entry.size),
@@ -480,6 +508,7 @@ try {
         loading,
         repeatLoading,
         sizeLimit: sizeLimit?.results,
+        servedJs,
         lighthouse: lighthouseResults,
         lighthouseAssertions: assertions,
       },

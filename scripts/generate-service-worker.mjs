@@ -57,7 +57,8 @@ try {
       'assets/**',
       '**/*.{svg,png,webmanifest,woff2}',
     ],
-    globIgnores: [SERVICE_WORKER_FILE, 'release.json'],
+    // Never the compressed copies scripts/precompress.mjs writes beside files (the server picks those).
+    globIgnores: [SERVICE_WORKER_FILE, 'release.json', '**/*.br', '**/*.gz'],
     // Hashed names never change content: no revision, no cache-busting query.
     dontCacheBustURLsMatching: /^\/assets\//,
     modifyURLPrefix: { '': '/' },

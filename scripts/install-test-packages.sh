@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, in one apt-get run, the Debian packages the browser suites need and this machine lacks:
 # chromium, firefox-esr, webkit2gtk-driver (WebKitWebDriver + MiniBrowser), xvfb and xauth for
-# WebKit's X server, nginx for the production-server suite. `npm run test:browsers` runs it before
+# WebKit's X server, nginx and its brotli_static module (libnginx-mod-http-brotli-static) for the
+# production-server suite. `npm run test:browsers` runs it before
 # starting its suites in parallel, which would otherwise each call apt-get at once and fail on dpkg's
 # lock. Each suite still checks its own packages when run on its own. Not root, or no apt-get: installs
 # nothing and leaves each suite to say what is missing. Never downloads a browser build of its own.
@@ -14,6 +15,8 @@ command -v WebKitWebDriver >/dev/null || [ -n "${WEBKIT_WEBDRIVER_PATH:-}" ] || 
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || [ -n "${NGINX_PATH:-}" ] || missing+=(nginx)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || [ -n "${NGINX_PATH:-}" ] ||
+  missing+=(libnginx-mod-http-brotli-static)
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then

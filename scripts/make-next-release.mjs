@@ -7,7 +7,8 @@
  * previous release's pages load no longer exist under the new release's names. The service worker's
  * precache manifest (`sw.js`) then gets each page's revision anew from the page's new content, as the
  * build would have written it (scripts/generate-service-worker.mjs), so the new worker caches the new
- * pages.
+ * pages. The compressed copies (`.br`, `.gz`) are made afresh from the rewritten files last
+ * (scripts/precompress.mjs).
  *
  * Usage: node scripts/make-next-release.mjs <from-dist> <to-dir> [--salt text]
  *   `--salt` (default `next`) seeds the new hashes, so two "next" releases of one build can differ.
@@ -15,9 +16,19 @@
  * when `to` already exists, or when `from/assets` has no hashed file.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 /** Vite's output names: `<name>-<8 character base64url hash>.<ext>`. */
 const HASHED_NAME = /^(?<name>.+)-(?<hash>[A-Za-z0-9_-]{8})(?<ext>\.[a-z0-9]+)$/;
@@ -35,6 +46,8 @@ export function makeNextRelease(from, to, salt = 'next') {
   if (existsSync(target)) throw new Error(`${target} already exists`);
   cpSync(source, target, { recursive: true });
 
+  // The copies would keep the old names and contents: made again below.
+  for (const file of filesUnder(target)) if (/\.(br|gz)$/.test(file)) rmSync(file);
   const assets = join(target, 'assets');
   const renames = {};
   for (const file of readdirSync(assets)) {
@@ -57,6 +70,7 @@ export function makeNextRelease(from, to, salt = 'next') {
     if (rewritten !== text) writeFileSync(file, rewritten);
   }
   reviseWorkerPages(target);
+  precompress(target);
   return renames;
 }
 

@@ -11,9 +11,11 @@
  *    needs before hydrating) are listed in `<meta name="app-scripts">`, which the entry (src/main.tsx)
  *    modulepreloads after the first paint;
  *    every page carries the early-tap script (src/early/early-taps.ts, built here as a classic script)
- *    inline in `<head>`, so it runs before the page can be tapped, allowed by its `sha256-` hash in the
- *    page's meta CSP (deploy/nginx.conf's header names the same hash; tests/build checks it), and
- *    names the checkout chunk in `<meta name="checkout-module">` (src/app/import-checkout-page.ts);
+ *    inline in `<head>`, so it runs before the page can be tapped, and names the checkout chunk in
+ *    `<meta name="checkout-module">` (src/app/import-checkout-page.ts); the template's `<meta>`
+ *    Content Security Policy (the development one) gives way to the production policy
+ *    (scripts/content-security-policy.mjs), which allows that script and the page's critical `<style>`
+ *    by their `sha256-` hashes (deploy/nginx.conf's header names the same; tests/build checks it);
  * 3. writes `robots.txt`, `sitemap.xml` and `release.json`: the module scripts of the landing page,
  *    which an open page compares with its own to tell a new release from an outage
  *    (src/effects/load-checkout-page.ts).
@@ -26,6 +28,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { contentSecurityPolicy, cspHashSource } from './content-security-policy.mjs';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -96,13 +99,20 @@ async function inlineEarlyTapScript() {
   const code = chunks[0].code.trim();
   if (chunks.length !== 1 || code.includes('</script'))
     throw new Error('early-taps did not build to one inline script');
-  const hash = createHash('sha256').update(code).digest('base64');
-  return { tag: `<script>${code}</script>`, source: `'sha256-${hash}'` };
+  return { tag: `<script>${code}</script>`, source: cspHashSource(code) };
 }
 const earlyTaps = await inlineEarlyTapScript();
-const SCRIPT_SRC = "script-src 'self'";
-if (template.split(SCRIPT_SRC).length !== 2)
-  throw new Error(`index.html's meta CSP must have "${SCRIPT_SRC}" once`);
+/** The template's `<meta>` policy, which each page's own production policy replaces. */
+const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"\s*\/?>/;
+if (template.split(META_CSP).length !== 2) throw new Error('index.html must have one <meta> CSP');
+/** The page's `<meta>` policy: the early-tap script and the page's own critical `<style>` blocks. */
+function metaCsp(head) {
+  const styles = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) =>
+    cspHashSource(css),
+  );
+  const policy = contentSecurityPolicy({ scripts: [earlyTaps.source], styles, meta: true });
+  return `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+}
 /** Site-root URL of the checkout chunk, for a retry of its download under a URL of its own. */
 const checkoutModuleMeta = `<meta name="checkout-module" content="/${manifest[CHECKOUT_MODULE].file}">`;
 
@@ -131,7 +141,7 @@ try {
     const { head, html, routePath } = await renderPage(pathname, { siteUrl, description });
     // The route's own <title> and head tags take the place of the template's <title>.
     const page = template
-      .replace(SCRIPT_SRC, () => `${SCRIPT_SRC} ${earlyTaps.source}`)
+      .replace(META_CSP, () => metaCsp(head))
       .replace(TITLE, () => earlyTaps.tag + head + appScriptsMeta(modules) + checkoutModuleMeta)
       .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered-route="${routePath}">${html}</div>`);
     writeFileSync(join(outDir, file), page);

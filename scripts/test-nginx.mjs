@@ -4,9 +4,10 @@
  * (the shop as it runs in production: docs/decisions/0007-production-server-nginx.md), and prints
  * `nginx: N passed, N failed`.
  *
- * 1. finds nginx: $NGINX_PATH, `nginx` on PATH, /usr/sbin/nginx; when none is found and we are root
- *    with apt-get (as on CI), installs Debian's `nginx` package (the package only: the system's nginx
- *    configuration and service are never used);
+ * 1. finds nginx: $NGINX_PATH, `nginx` on PATH, /usr/sbin/nginx, and its brotli_static module (in the
+ *    binary's --modules-path); when either is missing and we are root with apt-get (as on CI), installs
+ *    Debian's `nginx` or `libnginx-mod-http-brotli-static` package (the packages only: the system's
+ *    nginx configuration and service are never used);
  * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
  * 3. copies the build into a private temporary prefix and starts nginx there on 127.0.0.1 at a free
  *    port ($NGINX_PORT to choose one), with deploy/nginx.conf as the site, changing only its `listen`
@@ -21,27 +22,32 @@
  * 5. runs the model suite in Chromium (`test:model:browser`) the way a tester runs it against a
  *    deployment, with BASE_URL pointing at nginx: every generated path and the coverage
  *    tables, against a server that is not Vite's;
- * 6. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
+ * 6. scans the same site with the Mozilla HTTP Observatory (tests/observatory/observatory.scan.ts)
+ *    over TLS: nginx serves it once more on another port with `ssl` added to its `listen`, a
+ *    certificate for IP:127.0.0.1 from a throwaway CA made here with openssl, and a redirect of plain
+ *    http:// requests on that port to https:// (what the TLS front does in production); no header
+ *    changes. The scanner is installed with scripts off from tests/observatory/package-lock.json;
+ * 7. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
  *
- * Usage: node scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser] [playwright test args...]
- * (the Playwright arguments go to both runs, but `--project`, which picks e2e projects, to the e2e run
- * only). Prints `nginx: …` and `nginx-model-browser: …` lines.
+ * Usage: node scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser|observatory]
+ * [playwright test args...] (the Playwright arguments go to both Playwright runs, but `--project`, which
+ * picks e2e projects, to the e2e run only). Prints `nginx: …`, `nginx-model-browser: …` and
+ * `nginx-observatory: …` lines.
  * Exit code: non-zero when either run fails, or 1 when nginx cannot be found or started.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import {
+  findBrotliStatic,
+  findNginx,
+  freePort,
+  launchNginx,
+  makeCertificates,
+  siteConfig,
+  stopNginx,
+} from './nginx.mjs';
 
 const args = process.argv.slice(2);
 let build = true;
@@ -56,123 +62,72 @@ for (let index = 0; index < args.length; index += 1) {
   else if (args[index].startsWith('--project=')) e2eProjectArgs.push(args[index]);
   else playwrightArgs.push(args[index]);
 }
-if (only !== undefined && only !== 'e2e' && only !== 'model-browser')
-  throw new Error(`--only takes e2e or model-browser, not ${only}.`);
+const RUNS = ['e2e', 'model-browser', 'observatory'];
+if (only !== undefined && !RUNS.includes(only))
+  throw new Error(`--only takes ${RUNS.join(', ')}, not ${only}.`);
+const runs = only ? [only] : RUNS;
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-
-/** The nginx executable, installing Debian's package when allowed (see step 1). */
-function findNginx() {
-  const candidates = [process.env.NGINX_PATH, which('nginx'), '/usr/sbin/nginx'].filter(Boolean);
-  if (process.env.NGINX_PATH && !existsSync(process.env.NGINX_PATH))
-    throw new Error(`NGINX_PATH=${process.env.NGINX_PATH} is not an executable file.`);
-  const found = candidates.find((path) => existsSync(path));
-  if (found) return found;
-  const hasAptGet = which('apt-get') !== undefined;
-  if (process.getuid?.() === 0 && hasAptGet) {
-    console.error("nginx not found: installing Debian's nginx package...");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env,
-    });
-    if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
-  }
-  throw new Error(
-    'No nginx found for `npm run test:nginx`. Set NGINX_PATH to an nginx executable, or install ' +
-      "Debian's nginx (sudo apt-get install nginx) or your platform's nginx package.",
-  );
-}
-
-function which(command) {
-  const result = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() : undefined;
-}
-
-/** A TCP port on 127.0.0.1 that is free right now. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Replaces `from` (which must occur exactly once) with `to`. */
-function replaceOnce(text, from, to) {
-  if (text.split(from).length !== 2)
-    throw new Error(`deploy/nginx.conf must contain "${from}" exactly once.`);
-  return text.replace(from, () => to);
-}
-
-/**
- * The site config as deployed, bound to 127.0.0.1:`port` and serving `root`; with `serverOnly`, just
- * its `server { … }` block (another site in the same http context: the `map` is there once).
- */
-function siteConfig(port, root, serverOnly = false) {
-  let site = readFileSync('deploy/nginx.conf', 'utf8');
-  site = replaceOnce(site, '    listen 8080;\n', `    listen 127.0.0.1:${port};\n`);
-  site = replaceOnce(site, '    listen [::]:8080;\n', '');
-  site = replaceOnce(site, 'root /usr/share/nginx/html;', `root ${root};`);
-  return serverOnly ? site.slice(site.indexOf('\nserver {') + 1) : site;
-}
 
 /** Playwright's worker count (playwright.config.ts): one deploy-test site per worker. */
 const DEPLOY_SITES = 2;
 
-/** The main configuration around the site: what a distribution's /etc/nginx/nginx.conf provides. */
-function mainConfig(prefix, mimeTypes) {
-  const temp = (name) => `${name}_temp_path ${join(prefix, 'temp', name)};`;
-  return `daemon off;
-worker_processes 1;
-pid ${join(prefix, 'nginx.pid')};
-error_log ${join(prefix, 'error.log')} warn;
-events { worker_connections 256; }
-http {
-  include ${mimeTypes};
-  default_type application/octet-stream;
-  sendfile on;
-  access_log ${join(prefix, 'access.log')};
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  include ${join(prefix, 'site.conf')};
-}
-`;
+/** tests/observatory: the scanner's own package, installed apart from the shop's. */
+const OBSERVATORY_DIR = 'tests/observatory';
+const SCANNER = '@mdn/mdn-http-observatory';
+
+/**
+ * Installs the Mozilla HTTP Observatory scanner from its lockfile (scripts off: its postinstall would
+ * download the HSTS preload list and the list of top-level domains) and stubs those two lists: this
+ * site is on neither, and nothing outside can be reached.
+ */
+function installObservatory() {
+  const pinned = JSON.parse(readFileSync(join(OBSERVATORY_DIR, 'package.json'), 'utf8')).dependencies[
+    SCANNER
+  ];
+  const installed = join(OBSERVATORY_DIR, 'node_modules', SCANNER);
+  const version = existsSync(join(installed, 'package.json'))
+    ? JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version
+    : undefined;
+  if (version !== pinned)
+    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--silent'], {
+      cwd: OBSERVATORY_DIR,
+      stdio: 'inherit',
+    });
+  for (const [file, stub] of [
+    ['hsts-preload.json', '{}\n'],
+    ['tld-list.json', '[]\n'],
+  ])
+    if (!existsSync(join(installed, 'conf', file))) writeFileSync(join(installed, 'conf', file), stub);
 }
 
-/** The mime.types next to the nginx binary's compiled-in nginx.conf (e.g. /etc/nginx/mime.types). */
-function mimeTypesOf(nginx) {
-  const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
-  const confPath = /--conf-path=(\S+)/.exec(version.stderr)?.[1] ?? '/etc/nginx/nginx.conf';
-  const mimeTypes = join(dirname(confPath), 'mime.types');
-  if (!existsSync(mimeTypes)) throw new Error(`${mimeTypes} not found (from ${nginx} -V).`);
-  return mimeTypes;
-}
-
-async function waitForServer(url, nginxProcess) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (nginxProcess.exitCode !== null) throw new Error(`nginx exited with code ${nginxProcess.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
+/**
+ * Runs tests/observatory/observatory.scan.ts against `target` (`host:port` of the TLS site), with the
+ * throwaway CA trusted; prints `nginx-observatory: N passed, N failed` and returns the exit status.
+ */
+function scanWithObservatory(target, ca) {
+  try {
+    installObservatory();
+  } catch (error) {
+    console.error(
+      `Could not install the Observatory scanner: ${error instanceof Error ? error.message : error}`,
+    );
+    console.log('nginx-observatory: 0 passed, 1 failed');
+    return 1;
   }
-  throw new Error(`nginx did not answer ${url} within 15 s`);
-}
-
-function stopNginx(nginxProcess) {
-  if (nginxProcess.exitCode !== null || nginxProcess.signalCode !== null) return Promise.resolve();
-  return new Promise((stopped) => {
-    nginxProcess.once('exit', stopped);
-    nginxProcess.kill('SIGQUIT'); // graceful: finish open requests, then exit
-    setTimeout(() => nginxProcess.kill('SIGKILL'), 5_000).unref();
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', join(OBSERVATORY_DIR, 'observatory.scan.ts')],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, OBSERVATORY_TARGET: target, NODE_EXTRA_CA_CERTS: ca },
+    },
+  );
+  process.stdout.write(run.stdout);
+  const count = (label) => Number(new RegExp(`^ℹ ${label} (\\d+)$`, 'm').exec(run.stdout)?.[1] ?? 0);
+  const failed = run.status === 0 ? count('fail') : Math.max(1, count('fail'));
+  console.log(`nginx-observatory: ${count('pass')} passed, ${failed} failed`);
+  return run.status ?? 1;
 }
 
 let nginxProcess;
@@ -186,7 +141,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 
 try {
-  const nginx = findNginx();
+  findBrotliStatic(findNginx());
   if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`${distDir}/index.html not found: build first.`);
@@ -196,7 +151,6 @@ try {
   chmodSync(prefix, 0o755);
   const root = join(prefix, 'html');
   cpSync(distDir, root, { recursive: true });
-  mkdirSync(join(prefix, 'temp'));
   const port = Number(process.env.NGINX_PORT ?? (await freePort()));
   const deploySites = [];
   for (let index = 0; index < DEPLOY_SITES; index += 1) {
@@ -208,28 +162,23 @@ try {
       sitePort = await freePort();
     deploySites.push({ port: sitePort, webRoot });
   }
-  writeFileSync(
-    join(prefix, 'site.conf'),
-    [siteConfig(port, root), ...deploySites.map((site) => siteConfig(site.port, site.webRoot, true))].join(
-      '\n',
-    ),
-  );
-  const conf = join(prefix, 'nginx.conf');
-  writeFileSync(conf, mainConfig(prefix, mimeTypesOf(nginx)));
-
-  const check = spawnSync(nginx, ['-t', '-q', '-p', prefix, '-c', conf], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx rejected the configuration:\n${check.stderr}`);
-
-  nginxProcess = spawn(nginx, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
+  let tlsPort = await freePort();
+  while (tlsPort === port || deploySites.some((site) => site.port === tlsPort)) tlsPort = await freePort();
+  const tls = makeCertificates(join(prefix, 'tls'));
+  const sites = [
+    siteConfig(port, root),
+    ...deploySites.map((site) => siteConfig(site.port, site.webRoot, true)),
+    siteConfig(tlsPort, root, true, tls),
+  ].join('\n');
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(`${baseURL}/`, nginxProcess);
-  console.log(`nginx ${nginx} serving ${distDir} at ${baseURL}/ with deploy/nginx.conf`);
+  nginxProcess = await launchNginx(prefix, sites, `${baseURL}/`);
+  console.log(`nginx ${findNginx()} serving ${distDir} at ${baseURL}/ with deploy/nginx.conf`);
 
   // The e2e run tests nginx through E2E_BASE_URL; a BASE_URL of the caller's must not redirect it.
   const env = { ...process.env };
   delete env.BASE_URL;
   const statuses = [];
-  if (only !== 'model-browser') {
+  if (runs.includes('e2e')) {
     const run = spawnSync(
       'node',
       ['scripts/run-e2e.mjs', '--label', 'nginx', '--no-build', ...e2eProjectArgs, ...playwrightArgs],
@@ -246,7 +195,7 @@ try {
     );
     statuses.push(run.status ?? 1);
   }
-  if (only !== 'e2e') {
+  if (runs.includes('model-browser')) {
     const run = spawnSync(
       'node',
       [
@@ -261,6 +210,7 @@ try {
     );
     statuses.push(run.status ?? 1);
   }
+  if (runs.includes('observatory')) statuses.push(scanWithObservatory(`127.0.0.1:${tlsPort}`, tls.ca));
   exitCode = statuses.find((status) => status !== 0) ?? 0;
   if (exitCode !== 0 && existsSync(join(prefix, 'error.log'))) {
     const errors = readFileSync(join(prefix, 'error.log'), 'utf8').trim();

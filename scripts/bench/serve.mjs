@@ -1,7 +1,8 @@
 /**
  * A static server for the bench that answers like production (deploy/nginx.conf), unlike
- * `vite preview`, which sends every file uncompressed: gzip (nginx's default level 1) for HTML, CSS,
- * JS, JSON, SVG and text; `/` → index.html, `/checkout` → checkout.html, any other unknown path → 404
+ * `vite preview`, which sends every file uncompressed: a file's brotli copy (`.br`, written by
+ * scripts/precompress.mjs) to a browser that accepts br, else its gzip copy (`.gz`) to one that
+ * accepts gzip, else, as nginx's fallback, gzip on the fly for HTML, CSS, JS, JSON, SVG and text; `/` → index.html, `/checkout` → checkout.html, any other unknown path → 404
  * with 404.html; `Cache-Control: public, max-age=31536000, immutable` for /assets/, `no-cache`
  * otherwise. Transfer sizes, Lighthouse's simulated download times and the real-throttled loads then
  * count the bytes a shopper downloads.
@@ -54,8 +55,15 @@ export function serveDist(distDir, port) {
       'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
-    if (COMPRESSIBLE.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-      body = gzipSync(body, { level: 1 });
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted) && isFile(`${file}.br`)) {
+      body = readFileSync(`${file}.br`);
+      headers['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted) && isFile(`${file}.gz`)) {
+      body = readFileSync(`${file}.gz`);
+      headers['Content-Encoding'] = 'gzip';
+    } else if (COMPRESSIBLE.has(extension) && /\bgzip\b/.test(accepted)) {
+      body = gzipSync(body, { level: 6 });
       headers['Content-Encoding'] = 'gzip';
     }
     headers['Content-Length'] = body.length;

@@ -1,10 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMPTY_STYLE_SOURCE,
+  NGINX_CSP_LINE,
+  contentSecurityPolicy,
+  cspHashSource,
+  headerPolicyOf,
+} from '../../scripts/content-security-policy.mjs';
+import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
+import { SERVICE_WORKER_POLICY } from '@/effects/service-worker';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
@@ -16,19 +25,27 @@ import { directiveOf, inlineScriptsOf } from '../inline-scripts';
  */
 
 /**
- * Ceiling for the landing page's JavaScript, in bytes gzip (level 6, per file, summed): the landing
- * page's limit in `.size-limit.cjs`, the one place the budget lives (`npm run size` checks it with
- * size-limit; this test checks it on every `npm test`). Why it is where it is: docs/performance.md.
+ * Ceilings for the landing page's JavaScript as sent, in bytes: the `.br` copies to a browser that
+ * accepts brotli and the `.gz` copies to one that accepts only gzip (per file, summed), from the
+ * landing page's limits in `.size-limit.cjs`, the one place the budgets live (`npm run size` checks
+ * them with size-limit; this test checks them on every `npm test`). Why they are where they are:
+ * docs/performance.md.
  */
 const LANDING_JS_CEILING_BYTES = (() => {
   const budgets = createRequire(import.meta.url)('../../.size-limit.cjs') as {
     name: string;
+    path: string[];
     limit: string;
   }[];
-  const limit = budgets.find((budget) => budget.name.startsWith('landing'))?.limit ?? '';
-  const kib = /^([\d.]+) KiB$/.exec(limit)?.[1];
-  if (!kib) throw new Error(`.size-limit.cjs has no landing budget in KiB (found "${limit}")`);
-  return Math.round(Number(kib) * 1024);
+  const ceiling = (copy: '.br' | '.gz') => {
+    const budget = budgets.find(
+      (candidate) => candidate.name.startsWith('landing') && candidate.path[0]!.endsWith(copy),
+    );
+    const kib = /^([\d.]+) KiB$/.exec(budget?.limit ?? '')?.[1];
+    if (!kib) throw new Error(`.size-limit.cjs has no landing budget in KiB for its ${copy} copies`);
+    return Math.round(Number(kib) * 1024);
+  };
+  return { '.br': ceiling('.br'), '.gz': ceiling('.gz') };
 })();
 
 interface ManifestChunk {
@@ -91,13 +108,16 @@ function scriptsLoadedBy(html: string): Set<string> {
   return loaded;
 }
 
-const gzipBytes = (path: string) => gzipSync(readFileSync(join(outDir, path))).length;
+const copyBytes = (path: string) => readFileSync(join(outDir, path)).length;
 
 describe('landing page JavaScript budget', () => {
-  it(`stays within ${LANDING_JS_CEILING_BYTES} bytes gzip before any interaction`, () => {
-    const total = [...scriptsLoadedBy(page('index.html'))].reduce((sum, path) => sum + gzipBytes(path), 0);
-    console.info(`landing JS: ${total} bytes gzip`);
-    expect(total).toBeLessThanOrEqual(LANDING_JS_CEILING_BYTES);
+  it.each(['.br', '.gz'] as const)('stays within the ceiling as sent (%s) before any interaction', (copy) => {
+    const total = [...scriptsLoadedBy(page('index.html'))].reduce(
+      (sum, path) => sum + copyBytes(path + copy),
+      0,
+    );
+    console.info(`landing JS: ${total} bytes as ${copy}`);
+    expect(total).toBeLessThanOrEqual(LANDING_JS_CEILING_BYTES[copy]);
   });
 
   it('does not load the checkout chunk, which the app imports on demand', () => {
@@ -205,14 +225,6 @@ describe('the early-tap script, inline so it listens before the page can be tapp
     expect(directiveOf(meta, 'script-src')).toEqual(["'self'", earlyTaps!.cspSource]);
   });
 
-  it("is allowed by deploy/nginx.conf's Content-Security-Policy header too (update its hash when the script changes)", () => {
-    const { cspSource } = inlineScriptsOf(page('index.html'))[0]!;
-    const header = /add_header Content-Security-Policy "([^"]*)"/.exec(
-      readFileSync('deploy/nginx.conf', 'utf8'),
-    );
-    expect(directiveOf(header?.[1] ?? '', 'script-src')).toEqual(["'self'", cspSource]);
-  });
-
   it('leaves no global behind: it is wrapped in a function', () => {
     expect(inlineScriptsOf(page('index.html'))[0]!.code).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
   });
@@ -221,6 +233,92 @@ describe('the early-tap script, inline so it listens before the page can be tapp
     expect(page('index.html')).toMatch(
       /<link rel="preload" as="image" href="\/images\/pet-ball-hot-pink\.svg" fetchPriority="high"\/>/,
     );
+  });
+});
+
+describe('the Content Security Policy of the prerendered pages and of deploy/nginx.conf', () => {
+  const pages = ['index.html', 'checkout.html', '404.html'];
+  const metaPolicyOf = (html: string) =>
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+  /** The text of the page's inline `<style>` blocks. */
+  const stylesOf = (html: string) =>
+    [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css!);
+
+  it.each(pages)(
+    '%s carries the policy in <meta>, allowing its early-tap script and its own critical <style> by their hashes',
+    (file) => {
+      const html = page(file);
+      const [earlyTaps] = inlineScriptsOf(html);
+      const [critical] = stylesOf(html);
+      expect(critical!.length).toBeGreaterThan(1000);
+      expect(metaPolicyOf(html)).toBe(
+        contentSecurityPolicy({
+          scripts: [earlyTaps!.cspSource],
+          styles: [cspHashSource(critical!)],
+          meta: true,
+        }),
+      );
+      expect(directiveOf(metaPolicyOf(html), 'style-src')).toEqual([
+        EMPTY_STYLE_SOURCE,
+        cspHashSource(critical!),
+      ]);
+      expect(directiveOf(metaPolicyOf(html), 'require-trusted-types-for')).toEqual(["'script'"]);
+    },
+  );
+
+  it.each(pages)('%s has no style attribute, which a policy without unsafe-inline would refuse', (file) => {
+    expect(page(file)).not.toMatch(/<[^>]+\sstyle=/i);
+  });
+
+  it("deploy/nginx.conf's header is the build's policy (after a change: `npm run csp:nginx`)", () => {
+    const header = NGINX_CSP_LINE.exec(readFileSync('deploy/nginx.conf', 'utf8'))?.[1];
+    const expected = headerPolicyOf(outDir);
+    expect(header, `deploy/nginx.conf should send:\n${expected}`).toBe(expected);
+    const [earlyTaps] = inlineScriptsOf(page('index.html'));
+    expect(directiveOf(header ?? '', 'script-src')).toEqual(["'self'", earlyTaps!.cspSource]);
+    expect(directiveOf(header ?? '', 'style-src')).toEqual([
+      EMPTY_STYLE_SOURCE,
+      ...pages.map((file) => cspHashSource(stylesOf(page(file))[0]!)),
+    ]);
+    expect(header).not.toContain('unsafe');
+  });
+});
+
+describe('the compressed copies beside every text file', () => {
+  /** Every deployed file below `directory` (site-root paths), hidden ones left out. */
+  const filesUnder = (directory: string): string[] =>
+    readdirSync(join(outDir, directory), { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name.startsWith('.')) return [];
+      const path = `${directory}/${entry.name}`;
+      return entry.isDirectory() ? filesUnder(path) : [path];
+    });
+  const textFiles = () =>
+    filesUnder('').filter((path) => TEXT_EXTENSIONS.has(/\.[a-z]+$/.exec(path)?.[0] ?? ''));
+
+  it('every script, page, SVG and JSON file has a .br and a .gz that decode to it, when smaller', () => {
+    const files = textFiles();
+    expect(files.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(5);
+    for (const path of files) {
+      const original = readFileSync(join(outDir, path));
+      for (const [suffix, decode] of [
+        ['.br', brotliDecompressSync],
+        ['.gz', gunzipSync],
+      ] as const) {
+        const copy = join(outDir, path + suffix);
+        if (existsSync(copy)) {
+          const compressed = readFileSync(copy);
+          expect(compressed.length, path + suffix).toBeLessThan(original.length);
+          expect(decode(compressed).equals(original), path + suffix).toBe(true);
+        } else expect(original.length, `${path} has no ${suffix}`).toBeLessThan(100);
+      }
+    }
+  });
+
+  it('brotli is at its densest: the landing scripts are at least 10% smaller than at gzip -9', () => {
+    const scripts = [...scriptsLoadedBy(page('index.html'))];
+    const sum = (suffix: string) =>
+      scripts.reduce((total, path) => total + readFileSync(join(outDir, path + suffix)).length, 0);
+    expect(sum('.br')).toBeLessThan(sum('.gz') * 0.9);
   });
 });
 
@@ -317,7 +415,11 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
 
   it('precaches every hashed file, image and icon, and the manifest; never release.json or itself', () => {
     const urls = precache().map((entry) => entry.url);
-    const files = (dir: string) => readdirSync(join(outDir, dir)).map((name) => `/${dir}/${name}`);
+    // The compressed copies beside the files are the server's to send, not the worker's to cache.
+    const files = (dir: string) =>
+      readdirSync(join(outDir, dir))
+        .filter((name) => !/\.(br|gz)$/.test(name))
+        .map((name) => `/${dir}/${name}`);
     expect(urls).toEqual(
       expect.arrayContaining([
         ...files('assets'),
@@ -329,7 +431,7 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
     );
     for (const never of ['/release.json', '/sw.js', '/robots.txt', '/sitemap.xml'])
       expect(urls).not.toContain(never);
-    expect(urls.some((url) => url.startsWith('/.vite'))).toBe(false);
+    expect(urls.some((url) => url.startsWith('/.vite') || /\.(br|gz)$/.test(url))).toBe(false);
   });
 
   it('bundles Workbox in: no importScripts, no other origin', () => {
@@ -347,22 +449,15 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
     }
   });
 
-  it("allows the worker and the manifest from the shop's origin in both policies, which agree", () => {
-    const meta =
-      /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(page('index.html'))?.[1] ?? '';
-    const header =
-      /add_header Content-Security-Policy "([^"]*)"/.exec(readFileSync('deploy/nginx.conf', 'utf8'))?.[1] ??
-      '';
-    for (const directive of ['worker-src', 'manifest-src']) {
-      expect(directiveOf(meta, directive), directive).toEqual(["'self'"]);
-      expect(directiveOf(header, directive), directive).toEqual(["'self'"]);
+  it("allows the worker and the manifest from the shop's origin, and its Trusted Types policy, in both policies", () => {
+    const header = NGINX_CSP_LINE.exec(readFileSync('deploy/nginx.conf', 'utf8'))?.[1] ?? '';
+    for (const file of ['index.html', 'checkout.html', '404.html']) {
+      const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(page(file))?.[1] ?? '';
+      for (const policy of [meta, header]) {
+        expect(directiveOf(policy, 'worker-src'), file).toEqual(["'self'"]);
+        expect(directiveOf(policy, 'manifest-src'), file).toEqual(["'self'"]);
+        expect(directiveOf(policy, 'trusted-types'), file).toContain(SERVICE_WORKER_POLICY);
+      }
     }
-    // Everything but frame-ancestors, which works only as a header, is the same in both.
-    const directives = (policy: string) =>
-      policy
-        .split(';')
-        .map((directive) => directive.trim())
-        .filter((directive) => directive && !directive.startsWith('frame-ancestors'));
-    expect(directives(meta)).toEqual(directives(header));
   });
 });

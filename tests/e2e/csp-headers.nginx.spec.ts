@@ -1,5 +1,12 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { contentSecurityPolicy, cspHashSource } from '../../scripts/content-security-policy.mjs';
 import { inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
+import { DIST_DIR } from './releases';
 
 /**
  * What the production web server adds, checked only in `npm run test:nginx` (nginx with
@@ -8,13 +15,21 @@ import { expect, test } from './fixtures';
  * Why nginx and these headers: docs/decisions/0007-production-server-nginx.md.
  */
 
-/** The headers of every response; `earlyTapsSource` is the hash of the pages' one inline script. */
-const headers = (earlyTapsSource: string) => ({
-  'content-security-policy':
-    `default-src 'self'; script-src 'self' ${earlyTapsSource}; style-src 'self' 'unsafe-inline'; ` +
-    "img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
-    "object-src 'none'; base-uri 'self'; " +
-    "form-action 'self'; frame-ancestors 'none'",
+/**
+ * The headers of every response; `pages` are the HTML of the prerendered pages (/, /checkout, the
+ * not-found page), whose inline script and critical styles the policy allows by their hashes.
+ */
+const headers = (pages: string[]) => ({
+  'content-security-policy': contentSecurityPolicy({
+    scripts: [...new Set(pages.flatMap((html) => inlineScriptsOf(html).map(({ cspSource }) => cspSource)))],
+    styles: pages.flatMap((html) =>
+      [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => cspHashSource(css!)),
+    ),
+  }),
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'permissions-policy':
@@ -28,7 +43,9 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
 }) => {
   await page.goto('/');
   const asset = await page.locator('script[type="module"][src^="/assets/"]').first().getAttribute('src');
-  const [earlyTaps] = inlineScriptsOf(await (await request.get('/')).text());
+  const pages = await Promise.all(
+    ['/', '/checkout', '/no-such-page'].map(async (path) => (await request.get(path)).text()),
+  );
 
   const expected: [path: string, status: number, cacheControl: string][] = [
     ['/', 200, 'no-cache'],
@@ -43,13 +60,12 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
     ['/assets/missing.js', 404, 'no-cache'],
     ['/.vite/manifest.json', 404, 'no-cache'],
     ['/index.html', 404, 'no-cache'],
+    [`${asset!}.br`, 404, 'no-cache'],
   ];
   for (const [path, status, cacheControl] of expected) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect.soft(response.status(), path).toBe(status);
-    expect
-      .soft(response.headers(), path)
-      .toMatchObject({ ...headers(earlyTaps!.cspSource), 'cache-control': cacheControl });
+    expect.soft(response.headers(), path).toMatchObject({ ...headers(pages), 'cache-control': cacheControl });
   }
 });
 
@@ -82,3 +98,64 @@ test('/checkout/ redirects to /checkout', async ({ page }) => {
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 });
+
+/** One GET with exactly the given Accept-Encoding, the body as sent (not decoded). */
+function getRaw(
+  url: string,
+  acceptEncoding: string | undefined,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+test(
+  "each landing script is sent as brotli, gzip or itself, as the browser accepts, and decodes to the build's file",
+  { tag: '@local-build' },
+  async ({ request, baseURL }) => {
+    const html = await (await request.get('/')).text();
+    const appScripts = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const scripts = [
+      ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(([, src]) => src!),
+      ...appScripts,
+    ];
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const path of scripts) {
+      const onDisk = readFileSync(join(DIST_DIR, path));
+      const cases = [
+        { accept: 'gzip, deflate, br, zstd', encoding: 'br', decode: brotliDecompressSync },
+        { accept: 'gzip, deflate', encoding: 'gzip', decode: gunzipSync },
+        { accept: undefined, encoding: undefined, decode: (body: Buffer) => body },
+        { accept: 'identity', encoding: undefined, decode: (body: Buffer) => body },
+      ];
+      for (const { accept, encoding, decode } of cases) {
+        const response = await getRaw(new URL(path, baseURL).href, accept);
+        const label = `${path} with Accept-Encoding: ${accept ?? '(none)'}`;
+        expect.soft(response.status, label).toBe(200);
+        expect.soft(response.headers['content-encoding'], label).toBe(encoding);
+        expect.soft(response.headers['vary'], label).toMatch(/Accept-Encoding/i);
+        expect.soft(response.headers['content-type'], label).toMatch(/javascript/);
+        expect.soft(decode(response.body).equals(onDisk), `${label} decodes to the file`).toBe(true);
+        if (encoding) expect.soft(response.body.length, label).toBeLessThan(onDisk.length);
+      }
+    }
+  },
+);

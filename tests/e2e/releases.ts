@@ -9,7 +9,9 @@ export const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
 
 /** Site-root path of the build's file in `assets/` whose name starts with `prefix`, e.g. `checkout-page`. */
 export function assetOf(distDir: string, prefix: string): string {
-  const file = readdirSync(join(distDir, 'assets')).find((name) => name.startsWith(`${prefix}-`));
+  const file = readdirSync(join(distDir, 'assets')).find((name) =>
+    new RegExp(`^${prefix}-[^.]+\\.js$`).test(name),
+  );
   if (!file) throw new Error(`${distDir}/assets has no ${prefix}-*.js: build first`);
   return `/assets/${file}`;
 }
@@ -36,14 +38,32 @@ export function makeReleaseCopy(salt: string): { dir: string; remove: () => void
   return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
 }
 
+/** The security headers a server sends on every response (deploy/nginx.conf), lower-case. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+];
+
 /**
  * From now on, answers every request of the page to its own origin from the build in `dir`, as the
  * production server would (deploy/nginx.conf): `/` → index.html, `/checkout` → checkout.html, files
- * as they are, anything missing → 404. This is a deploy that replaced the site's files mid-visit: the
- * previous release's hashed files are gone.
+ * as they are, anything missing → 404, each with the security headers the page's server sends (a
+ * reload that lost `Cross-Origin-Opener-Policy` would switch browsing context groups and drop the
+ * history entry's state, which no real deploy does). This is a deploy that replaced the site's files
+ * mid-visit: the previous release's hashed files are gone.
  */
 export async function serveRelease(page: Page, dir: string): Promise<void> {
   const origin = new URL(page.url()).origin;
+  const served = (await page.request.get(`${origin}/`)).headers();
+  const securityHeaders = Object.fromEntries(
+    SECURITY_HEADERS.filter((name) => served[name] !== undefined).map((name) => [name, served[name]!]),
+  );
   await page.route(
     (url) => url.origin === origin,
     async (route) => {
@@ -52,8 +72,15 @@ export async function serveRelease(page: Page, dir: string): Promise<void> {
         pathname === '/' ? 'index.html' : pathname === '/checkout' ? 'checkout.html' : pathname.slice(1);
       const path = join(dir, file);
       const isServable = !file.includes('..') && existsSync(path) && statSync(path).isFile();
-      if (isServable) await route.fulfill({ path, headers: { 'Cache-Control': 'no-cache' } });
-      else await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+      if (isServable)
+        await route.fulfill({ path, headers: { ...securityHeaders, 'Cache-Control': 'no-cache' } });
+      else
+        await route.fulfill({
+          status: 404,
+          contentType: 'text/plain',
+          headers: securityHeaders,
+          body: 'Not Found',
+        });
     },
   );
 }

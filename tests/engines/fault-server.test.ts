@@ -198,19 +198,6 @@ describe('what the offline tests rely on', () => {
     }
   });
 
-  it('sends a second policy beside nginx.conf’s when asked', async () => {
-    const extraPolicy = "require-trusted-types-for 'script'; trusted-types service-worker";
-    const strict = await startFaultServer({ root: join(parent, 'dist'), extraPolicy });
-    try {
-      const nginx = readNginxHeaders('deploy/nginx.conf').for('/index.html')['Content-Security-Policy'];
-      expect((await get(strict.url('/'))).headers['content-security-policy']).toBe(
-        `${nginx}, ${extraPolicy}`,
-      );
-    } finally {
-      await strict.close();
-    }
-  });
-
   it('stops: its origin then refuses every connection, like a server that is down', async () => {
     expect((await get(server.url('/'))).status).toBe(200);
     await server.stop();

@@ -5,7 +5,8 @@ import { extname, join, posix, resolve } from 'node:path';
 import { readNginxHeaders, type NginxHeaders } from './nginx-headers';
 
 /**
- * The engine suite's web server: serves a production build the way deploy/nginx.conf does, and lets a
+ * The engine suite's web server: serves a production build the way deploy/nginx.conf does (its routes,
+ * its headers, and each file's precompressed copy to a browser that accepts it), and lets a
  * test break it on purpose (503s, slow answers, dropped connections, a new release mid-visit). One
  * server per test: its own port is its own origin, so no test sees another's faults, cache or storage.
  */
@@ -58,6 +59,13 @@ export interface FaultServer {
   restoreConnections(): void;
   /** Serves the build in `dir` from now on (a deploy): the previous release's hashed files are gone. */
   serveRelease(dir: string): void;
+  /**
+   * The Content Security Policy violations the browser reported (including Trusted Types), one line
+   * each: `<effective directive> blocked <blocked URI> at <source file>:<line>`. Every response carries
+   * its production policy a second time as `Content-Security-Policy-Report-Only` with a `report-uri`
+   * on this server: the same rules, reported here by every engine (the enforced header is unchanged).
+   */
+  cspReports(): string[];
   /** The requests seen so far, in arrival order; only those of `kind` when given. */
   requests(kind?: RequestKind): RecordedRequest[];
   /** Clears every fault (failures, holds, dropped connections); keeps the release and the record. */
@@ -84,11 +92,6 @@ export interface FaultServerOptions {
    * first visit finds them before the worker is in control, every request reaching the server. Default true.
    */
   serviceWorker?: boolean;
-  /**
-   * A second Content-Security-Policy header on every response, enforced beside nginx.conf's, e.g.
-   * `require-trusted-types-for 'script'; trusted-types service-worker`.
-   */
-  extraPolicy?: string;
 }
 
 /** nginx's mime.types for the files a build holds; `charset_types` also get `; charset=utf-8`. */
@@ -118,8 +121,8 @@ type Route = { kind: 'file'; uri: string; status: 200 | 404 } | { kind: 'redirec
 
 /**
  * Maps a request path to what deploy/nginx.conf serves: `/` → /index.html, `/checkout` →
- * /checkout.html (else /index.html), `/checkout/` → 301 /checkout; `*.html`, dot-files and paths ending
- * in `/` are unknown; other paths are files of the build; anything unknown is 404 with /404.html (else
+ * /checkout.html (else /index.html), `/checkout/` → 301 /checkout; `*.html`, the compressed copies
+ * (`*.br`, `*.gz`), dot-files and paths ending in `/` are unknown; other paths are files of the build; anything unknown is 404 with /404.html (else
  * /index.html, as the SPA fallback does).
  */
 function route(root: string, path: string): Route {
@@ -139,8 +142,37 @@ function route(root: string, path: string): Route {
     return uri ? { kind: 'file', uri, status: 200 } : notFound;
   }
   if (path === '/checkout/') return { kind: 'redirect', location: '/checkout' };
-  if (path.endsWith('.html') || path.includes('/.') || path.endsWith('/')) return notFound;
+  if (/\.(html|br|gz)$/.test(path) || path.includes('/.') || path.endsWith('/')) return notFound;
   return isFile(path) ? { kind: 'file', uri: path, status: 200 } : notFound;
+}
+
+/**
+ * The compressed copy nginx.conf's `brotli_static` / `gzip_static` send for `file`: its `.br` when the
+ * browser accepts br, else its `.gz` when it accepts gzip, when the build wrote one.
+ */
+function encodedCopy(file: string, acceptEncoding: string): { file: string; encoding?: 'br' | 'gzip' } {
+  const accepts = (coding: string) =>
+    acceptEncoding.split(',').some((part) => {
+      const [name = '', ...params] = part.trim().split(';');
+      return name.trim() === coding && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    });
+  if (accepts('br') && existsSync(`${file}.br`)) return { file: `${file}.br`, encoding: 'br' };
+  if (accepts('gzip') && existsSync(`${file}.gz`)) return { file: `${file}.gz`, encoding: 'gzip' };
+  return { file };
+}
+
+/** Where the browser posts its reports of violations of the report-only copy of the policy. */
+const CSP_REPORTS_PATH = '/__csp-reports';
+
+/**
+ * The headers of nginx.conf for `uri`, plus the report-only copy of its Content Security Policy that
+ * makes the browser report every violation to {@link CSP_REPORTS_PATH}.
+ */
+function withReporting(headers: Record<string, string>): Record<string, string> {
+  const policy = headers['Content-Security-Policy'];
+  return policy === undefined
+    ? headers
+    : { ...headers, 'Content-Security-Policy-Report-Only': `${policy}; report-uri ${CSP_REPORTS_PATH}` };
 }
 
 /** nginx's ETag: modification time and size in hex. */
@@ -154,16 +186,9 @@ const etagOf = (mtimeMs: number, size: number) =>
 export async function startFaultServer(options: FaultServerOptions): Promise<FaultServer> {
   let root = resolve(options.root);
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root} has no index.html: build first`);
-  const nginx: NginxHeaders = readNginxHeaders(options.nginxConfig ?? resolve('deploy/nginx.conf'));
-  const headers = {
-    for: (uri: string): Record<string, string | string[]> => {
-      const sent: Record<string, string | string[]> = nginx.for(uri);
-      const policy = sent['Content-Security-Policy'];
-      if (options.extraPolicy && typeof policy === 'string')
-        sent['Content-Security-Policy'] = [policy, options.extraPolicy];
-      return sent;
-    },
-  };
+  const nginxHeaders: NginxHeaders = readNginxHeaders(options.nginxConfig ?? resolve('deploy/nginx.conf'));
+  const headers = { for: (uri: string) => withReporting(nginxHeaders.for(uri)) };
+  const cspReports: string[] = [];
   const withoutWorker = options.serviceWorker === false;
   const started = Date.now();
   const log: RecordedRequest[] = [];
@@ -212,14 +237,18 @@ export async function startFaultServer(options: FaultServerOptions): Promise<Fau
       record.status = 301;
       return;
     }
-    const file = join(root, target.uri);
+    const original = join(root, target.uri);
+    const { file, encoding } = encodedCopy(original, String(request.headers['accept-encoding'] ?? ''));
     const stats = statSync(file);
     const etag = etagOf(stats.mtimeMs, stats.size);
+    const hasCopies = existsSync(`${original}.br`) || existsSync(`${original}.gz`);
     const common = {
       ...headers.for(target.uri),
-      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': CONTENT_TYPES[extname(original)] ?? 'application/octet-stream',
       'Last-Modified': stats.mtime.toUTCString(),
       ETag: etag,
+      ...(hasCopies ? { Vary: 'Accept-Encoding' } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
     };
     if (target.status === 200 && request.headers['if-none-match'] === etag) {
       response.writeHead(304, common);
@@ -243,6 +272,25 @@ export async function startFaultServer(options: FaultServerOptions): Promise<Fau
     } catch {
       response.writeHead(400, headers.for('/400'));
       response.end();
+      return;
+    }
+    if (path === CSP_REPORTS_PATH && request.method === 'POST') {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        try {
+          const report = (JSON.parse(body) as { 'csp-report'?: Record<string, unknown> })['csp-report'] ?? {};
+          const field = (name: string) => String(report[name] ?? '');
+          cspReports.push(
+            `${field('effective-directive') || field('violated-directive')} blocked ${field('blocked-uri') || 'inline'} at ${field('source-file')}:${field('line-number')}`,
+          );
+        } catch {
+          cspReports.push(`unreadable report: ${body.slice(0, 200)}`);
+        }
+        response.writeHead(204);
+        response.end();
+      });
       return;
     }
     const record: RecordedRequest = { path, query, at: Date.now() - started, status: null };
@@ -312,6 +360,7 @@ export async function startFaultServer(options: FaultServerOptions): Promise<Fau
       if (!existsSync(join(next, 'index.html'))) throw new Error(`${next} has no index.html`);
       root = next;
     },
+    cspReports: () => [...cspReports],
     requests: (kind) => log.filter((record) => !kind || kind.matches(record.path)),
     reset: () => {
       failures = [];

@@ -1,0 +1,266 @@
+/**
+ * Debian's nginx with deploy/nginx.conf, run from a private temporary prefix (the system's nginx
+ * configuration and service are never used): for the browser suites (scripts/test-nginx.mjs) and the
+ * bench's bytes as served (scripts/bench.mjs). Finds nginx and its brotli_static module, installing
+ * Debian's `nginx` or `libnginx-mod-http-brotli-static` when missing and we are root with apt-get.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** The nginx executable: $NGINX_PATH, `nginx` on PATH or /usr/sbin/nginx, installing Debian's package when allowed. */
+export function findNginx() {
+  const candidates = [process.env.NGINX_PATH, which('nginx'), '/usr/sbin/nginx'].filter(Boolean);
+  if (process.env.NGINX_PATH && !existsSync(process.env.NGINX_PATH))
+    throw new Error(`NGINX_PATH=${process.env.NGINX_PATH} is not an executable file.`);
+  const found = candidates.find((path) => existsSync(path));
+  if (found) return found;
+  const hasAptGet = which('apt-get') !== undefined;
+  if (process.getuid?.() === 0 && hasAptGet) {
+    console.error("nginx not found: installing Debian's nginx package...");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    });
+    if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  }
+  throw new Error(
+    'No nginx found for `npm run test:nginx`. Set NGINX_PATH to an nginx executable, or install ' +
+      "Debian's nginx (sudo apt-get install nginx) or your platform's nginx package.",
+  );
+}
+
+/** The brotli_static module of `nginx` (in its --modules-path), installing Debian's package when allowed. */
+export function findBrotliStatic(nginx) {
+  const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
+  const modulesPath = /--modules-path=(\S+)/.exec(version.stderr)?.[1] ?? '/usr/lib/nginx/modules';
+  const module = join(modulesPath, 'ngx_http_brotli_static_module.so');
+  if (!existsSync(module) && process.getuid?.() === 0 && which('apt-get') !== undefined) {
+    console.error("nginx's brotli_static module not found: installing libnginx-mod-http-brotli-static...");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'libnginx-mod-http-brotli-static'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    });
+  }
+  if (!existsSync(module))
+    throw new Error(
+      `${module} not found: deploy/nginx.conf needs brotli_static. Install Debian's ` +
+        'libnginx-mod-http-brotli-static (sudo apt-get install libnginx-mod-http-brotli-static).',
+    );
+  return module;
+}
+
+export function which(command) {
+  const result = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** A TCP port on 127.0.0.1 that is free right now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Replaces `from` (which must occur exactly once) with `to`. */
+function replaceOnce(text, from, to) {
+  if (text.split(from).length !== 2)
+    throw new Error(`deploy/nginx.conf must contain "${from}" exactly once.`);
+  return text.replace(from, () => to);
+}
+
+/**
+ * The site config as deployed, bound to 127.0.0.1:`port` and serving `root`; with `serverOnly`, just
+ * its `server { … }` block (another site in the same http context: the `map` is there once).
+ */
+export function siteConfig(port, root, serverOnly = false, tls = undefined) {
+  let site = readFileSync('deploy/nginx.conf', 'utf8');
+  const listen = tls
+    ? `    listen 127.0.0.1:${port} ssl;\n` +
+      `    ssl_certificate ${tls.certificate};\n    ssl_certificate_key ${tls.key};\n` +
+      // A plain http:// request to this port (nginx's status 497) goes to https://, as the TLS front
+      // redirects http:// in production.
+      '    error_page 497 =301 https://$http_host$request_uri;\n'
+    : `    listen 127.0.0.1:${port};\n`;
+  site = replaceOnce(site, '    listen 8080;\n', listen);
+  site = replaceOnce(site, '    listen [::]:8080;\n', '');
+  site = replaceOnce(site, 'root /usr/share/nginx/html;', `root ${root};`);
+  return serverOnly ? site.slice(site.indexOf('\nserver {') + 1) : site;
+}
+
+/** The main configuration around the site: what a distribution's /etc/nginx/nginx.conf provides. */
+export function mainConfig(prefix, mimeTypes, modules) {
+  const temp = (name) => `${name}_temp_path ${join(prefix, 'temp', name)};`;
+  return `${modules.map((module) => `load_module ${module};\n`).join('')}daemon off;
+worker_processes 1;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
+events { worker_connections 256; }
+http {
+  include ${mimeTypes};
+  default_type application/octet-stream;
+  sendfile on;
+  access_log ${join(prefix, 'access.log')};
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  include ${join(prefix, 'site.conf')};
+}
+`;
+}
+
+/**
+ * A throwaway CA and a certificate it signs for IP:127.0.0.1 (openssl), in `dir`: the scanner trusts
+ * the CA through NODE_EXTRA_CA_CERTS, so the site's TLS verifies as a real one would.
+ */
+export function makeCertificates(dir) {
+  mkdirSync(dir);
+  const openssl = (...args) =>
+    execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Pet Ball Pro test CA',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    'site.key',
+    '-out',
+    'site.csr',
+  );
+  writeFileSync(join(dir, 'site.ext'), 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'site.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    'site.ext',
+    '-out',
+    'site.pem',
+  );
+  return { ca: join(dir, 'ca.pem'), certificate: join(dir, 'site.pem'), key: join(dir, 'site.key') };
+}
+
+/** The mime.types next to the nginx binary's compiled-in nginx.conf (e.g. /etc/nginx/mime.types). */
+export function mimeTypesOf(nginx) {
+  const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
+  const confPath = /--conf-path=(\S+)/.exec(version.stderr)?.[1] ?? '/etc/nginx/nginx.conf';
+  const mimeTypes = join(dirname(confPath), 'mime.types');
+  if (!existsSync(mimeTypes)) throw new Error(`${mimeTypes} not found (from ${nginx} -V).`);
+  return mimeTypes;
+}
+
+export async function waitForServer(url, nginxProcess) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (nginxProcess.exitCode !== null) throw new Error(`nginx exited with code ${nginxProcess.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`nginx did not answer ${url} within 15 s`);
+}
+
+export function stopNginx(nginxProcess) {
+  if (nginxProcess.exitCode !== null || nginxProcess.signalCode !== null) return Promise.resolve();
+  return new Promise((stopped) => {
+    nginxProcess.once('exit', stopped);
+    nginxProcess.kill('SIGQUIT'); // graceful: finish open requests, then exit
+    setTimeout(() => nginxProcess.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+/**
+ * Starts nginx in `prefix` with `sites` (http-context text: the site configs) inside
+ * {@link mainConfig}; resolves once `probeURL` answers.
+ * @returns the nginx process (stop it with {@link stopNginx})
+ * @throws when nginx rejects the configuration or does not answer within 15 s
+ */
+export async function launchNginx(prefix, sites, probeURL) {
+  const nginx = findNginx();
+  const brotliStatic = findBrotliStatic(nginx);
+  mkdirSync(join(prefix, 'temp'), { recursive: true });
+  writeFileSync(join(prefix, 'site.conf'), sites);
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(conf, mainConfig(prefix, mimeTypesOf(nginx), [brotliStatic]));
+  const check = spawnSync(nginx, ['-t', '-q', '-p', prefix, '-c', conf], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx rejected the configuration:\n${check.stderr}`);
+  const nginxProcess = spawn(nginx, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitForServer(probeURL, nginxProcess);
+  return nginxProcess;
+}
+
+/**
+ * Serves a copy of the build in `distDir` with deploy/nginx.conf on a free port of 127.0.0.1.
+ * @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>} `stop` also removes the copy
+ */
+export async function serveWithNginx(distDir) {
+  const prefix = mkdtempSync(join(tmpdir(), 'pet-ball-nginx-'));
+  chmodSync(prefix, 0o755);
+  const root = join(prefix, 'html');
+  cpSync(distDir, root, { recursive: true });
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let nginxProcess;
+  const stop = async () => {
+    if (nginxProcess) await stopNginx(nginxProcess);
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  try {
+    nginxProcess = await launchNginx(prefix, siteConfig(port, root), `${baseURL}/`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
