@@ -13,7 +13,8 @@ const cartButton = () => screen.getByRole('button', { name: /^Open cart/ });
 const toastText = 'Added to cart successfully!';
 
 describe('landing page: colour', () => {
-  it('starts on Hot Pink', () => {
+  // The file's first render loads and compiles the whole app: seconds on a busy machine.
+  it('starts on Hot Pink', { timeout: 15_000 }, () => {
     renderApp('/');
     expect(screen.getByRole('radio', { name: 'Hot Pink' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Colour: Hot Pink' })).toBeInTheDocument();
