@@ -34,13 +34,13 @@ after(async () => {
  * A test's own server (its own origin: no shared cache, storage, service worker or faults) and page,
  * closed after it; `options` go to the server (e.g. no worker). The test fails when the browser
  * reported any Content Security Policy or Trusted Types violation meanwhile (the server's report-only
- * copy of the production policy: {@link FaultServer.cspReports}), but for the one `expectedReport`
- * the test causes on purpose, which must then be reported.
+ * copy of the production policy: {@link FaultServer.cspReports}), but for reports matching
+ * `allowedReport`, a violation the test causes on purpose (which not every engine reports).
  */
 async function visit(
   t: TestContext,
   options: Omit<FaultServerOptions, 'root'> = {},
-  expectedReport?: RegExp,
+  allowedReport?: RegExp,
 ): Promise<{ server: FaultServer; browser: BrowserDriver; shop: ShopModel }> {
   const server = await startFaultServer({ root: DIST_DIR, ...options });
   const browser = new BrowserDriver(engine.name, await engine.newPage());
@@ -51,13 +51,8 @@ async function visit(
     await browser.close().catch(() => undefined);
     await server.close();
     const reports = server.cspReports();
-    const unexpected = reports.filter((report) => !expectedReport?.test(report));
+    const unexpected = reports.filter((report) => !allowedReport?.test(report));
     assert.deepEqual(unexpected, [], `${engine.name} reported policy violations`);
-    if (expectedReport)
-      assert.ok(
-        reports.some((report) => expectedReport.test(report)),
-        `${engine.name} reported ${expectedReport}`,
-      );
   });
   return { server, browser, shop: new ShopModel(browser, server.origin) };
 }
@@ -498,8 +493,9 @@ test('offline: after one visit, with the server stopped, the whole purchase work
 
 test('update: a release deployed mid-visit waits; when the tab becomes visible the shop offers it, and Reload loads it with the cart', async (t) => {
   const release = makeReleaseCopy(`engines-update-${engine.name}`);
-  t.after(() => release.remove());
   const { server, browser, shop } = await visit(t);
+  // After the server has closed (hooks run in order): a late request must still find the release.
+  t.after(() => release.remove());
   await shop.open();
   await untilWorkerControls(browser);
   const first = await runningRelease(browser);
@@ -528,8 +524,9 @@ test('update: a release deployed mid-visit waits; when the tab becomes visible t
 
 test("update held: never offered while 'Processing...' or on 'Order Confirmed!'; offered again back at the shop", async (t) => {
   const release = makeReleaseCopy(`engines-held-${engine.name}`);
-  t.after(() => release.remove());
   const { server, browser, shop } = await visit(t);
+  // After the server has closed (hooks run in order): a late request must still find the release.
+  t.after(() => release.remove());
   await shop.open();
   await untilWorkerControls(browser);
   await shop.fillCart();
@@ -568,8 +565,8 @@ test("update held: never offered while 'Processing...' or on 'Order Confirmed!';
 });
 
 test('trusted types enforced: the worker registers through its one named policy, a plain URL is refused, and the shop opens offline', async (t) => {
-  // The production policy enforces Trusted Types and names the worker's policy: the one violation
-  // is the plain string this test passes on purpose.
+  // The production policy enforces Trusted Types and names the worker's policy: the one violation is
+  // the plain string this test passes on purpose (Chromium reports it; Firefox and WebKit do not).
   const { server, browser, shop } = await visit(t, {}, /require-trusted-types-for/);
   const policy = (await fetch(server.url('/'))).headers.get('content-security-policy') ?? '';
   assert.match(policy, /require-trusted-types-for 'script'/);
