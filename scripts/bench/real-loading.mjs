@@ -37,6 +37,29 @@ function installPaintObservers(appReadyAttribute) {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+/** Slows the page's network to {@link REAL_NETWORK} and its CPU `cpuRate`×, with the HTTP cache off. */
+async function throttle(cdp, cpuRate) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', REAL_NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+}
+
+/**
+ * Once a navigation has committed: waits for hydration and `load`, then reads the page's timings.
+ * @returns {Promise<{fcp: number, lcp: number, interactive: number, hydrated: number}>} ms from
+ *   navigation start
+ */
+async function loadTimings(page) {
+  await waitForHydration(page, { timeout: 60_000, polling: 20 });
+  const hydrated = await page.evaluate(() => window.__hydratedAt);
+  await page.waitForLoadState('load');
+  // LCP candidates stop at the first input; none happens here, so read after load and a short wait.
+  await page.waitForTimeout(500);
+  const { fcp, lcp, interactive } = await page.evaluate(() => window.__loading);
+  return { fcp, lcp, interactive, hydrated };
+}
+
 /**
  * One load of `origin` + `path` under {@link REAL_NETWORK} and `cpuRate`× CPU.
  * @returns {{fcp: number, lcp: number, interactive: number, hydrated: number}} ms from navigation start
@@ -47,18 +70,9 @@ export async function measureRealLoading(browser, origin, path, { cpuRate = 4 } 
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   try {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', REAL_NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    await throttle(cdp, cpuRate);
     await page.goto(origin + path, { waitUntil: 'commit' });
-    await waitForHydration(page, { timeout: 60_000, polling: 20 });
-    const hydrated = await page.evaluate(() => window.__hydratedAt);
-    await page.waitForLoadState('load');
-    // LCP candidates stop at the first input; none happens here, so read after load and a short wait.
-    await page.waitForTimeout(500);
-    const { fcp, lcp, interactive } = await page.evaluate(() => window.__loading);
-    return { fcp, lcp, interactive, hydrated };
+    return await loadTimings(page);
   } finally {
     await context.close();
   }
@@ -80,18 +94,11 @@ export async function measureRepeatLoading(browser, origin, path, { cpuRate = 4 
   try {
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', REAL_NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    await throttle(cdp, cpuRate);
     const responses = [];
     page.on('response', (response) => responses.push(response));
     await page.goto(origin + path, { waitUntil: 'commit' });
-    await waitForHydration(page, { timeout: 60_000, polling: 20 });
-    const hydrated = await page.evaluate(() => window.__hydratedAt);
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(500);
-    const { fcp, lcp, interactive } = await page.evaluate(() => window.__loading);
+    const timings = await loadTimings(page);
     const fromWorker = responses.filter((response) => response.fromServiceWorker());
     const sizes = await Promise.all(
       responses
@@ -99,10 +106,7 @@ export async function measureRepeatLoading(browser, origin, path, { cpuRate = 4 
         .map(async (response) => (await response.request().sizes()).responseBodySize),
     );
     return {
-      fcp,
-      lcp,
-      interactive,
-      hydrated,
+      ...timings,
       networkBytes: sizes.reduce((sum, size) => sum + size, 0),
       fromWorker: fromWorker.length,
       requests: responses.length,
