@@ -58,11 +58,19 @@ async function visit(
 }
 
 /**
- * Whether `measuredMs`, a timer of the app measured on the page's clock, is `delayMs`: never more than
- * 100 ms short (rounding, event time stamps), at most 2 s long (a busy machine delays timers).
+ * Whether `measuredMs`, a timer of the app measured on the page's clock, is `delayMs`: at most 2 s long
+ * (a busy machine delays timers) and never more than `shortByMs` short (default 100 ms: rounding, event
+ * time stamps).
  */
-const isAbout = (measuredMs: number, delayMs: number) =>
-  measuredMs >= delayMs - 100 && measuredMs <= delayMs + 2_000;
+const isAbout = (measuredMs: number, delayMs: number, shortByMs = 100) =>
+  measuredMs >= delayMs - shortByMs && measuredMs <= delayMs + 2_000;
+
+/**
+ * How much shorter than the redirect delay the confirmation may seem, in ms: its interval starts when the
+ * heading is seen, later than the machine entered 'confirmed' by the confirmation's render (a CI run with
+ * three engines on two cores saw Chromium's 2893 ms). The press-to-'/' total keeps the 100 ms bound.
+ */
+const CONFIRMATION_RENDER_ALLOWANCE_MS = 500;
 
 /** Reports a measurement in the test's output (`# …` in TAP, shown by the runner). */
 function report(t: TestContext, text: string): void {
@@ -265,8 +273,12 @@ test('purchase: colour, quantity, cart, checkout form, Processing..., Order Conf
     `'${en.checkout.processing}' for ${PROCESSING_DELAY_MS} ms, not ${processingMs} ms`,
   );
   assert.ok(
-    isAbout(redirectMs, REDIRECT_DELAY_MS),
+    isAbout(redirectMs, REDIRECT_DELAY_MS, CONFIRMATION_RENDER_ALLOWANCE_MS),
     `back at / ${REDIRECT_DELAY_MS} ms after, not ${redirectMs} ms`,
+  );
+  assert.ok(
+    home - tap >= PROCESSING_DELAY_MS + REDIRECT_DELAY_MS - 100,
+    `back at / ${PROCESSING_DELAY_MS + REDIRECT_DELAY_MS} ms after the press at the earliest, not ${home - tap} ms`,
   );
 });
 
