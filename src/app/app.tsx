@@ -9,7 +9,7 @@ import { NoScriptNotice } from '@/components/ui/no-script-notice';
 import { announceAppReady } from '@/early/app-ready';
 import { reloadIntoCheckout, reloadKeepingCart } from '@/effects/cart-handoff';
 import { loadCheckoutPage } from '@/effects/load-checkout-page';
-import { activateWaitingRelease, watchReleases } from '@/effects/service-worker';
+import { activateWaitingRelease, watchReleases } from '@/effects/releases';
 import { createI18n } from '@/i18n/i18n';
 import { inspect } from '@/lib/inspector';
 import { GlobalStyles } from '@/styles/global-styles';

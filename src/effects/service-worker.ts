@@ -1,11 +1,12 @@
 import type { TrustedScriptURL, TrustedTypePolicyFactory } from 'trusted-types/lib';
-import type { Workbox } from 'workbox-window';
+import { Workbox } from 'workbox-window';
 
 /**
- * What the app gives the storefront machine's `release` region: the shop's service worker
+ * What the storefront machine's `release` region runs: the shop's service worker
  * (src/service-worker/service-worker.ts, built into `/sw.js`), registered with workbox-window, which
  * makes the shop work offline after one visit and installs each new release in the background, and
- * the hand-over to a new release when the shopper asks for it. See docs/offline.md.
+ * the hand-over to a new release when the shopper asks for it. This module and workbox-window are one
+ * chunk, downloaded once the app is interactive (src/effects/releases.ts). See docs/offline.md.
  */
 
 /** Site-root URL of the service worker (scripts/generate-service-worker.mjs writes it), scope `/`. */
@@ -21,11 +22,9 @@ export const SERVICE_WORKER_POLICY = 'service-worker';
 
 /**
  * The page's Workbox and its registration, once {@link watchReleases} has started them (one per page);
- * `undefined` in either when it could not be had (workbox-window failed to download, registration failed).
+ * the registration is `undefined` when it failed.
  */
-let workbox:
-  | { page: Promise<Workbox | undefined>; registered: Promise<ServiceWorkerRegistration | undefined> }
-  | undefined;
+let workbox: { page: Workbox; registered: Promise<ServiceWorkerRegistration | undefined> } | undefined;
 /** The worker's script URL, through the policy where Trusted Types exist; made once per page. */
 let scriptURL: string | TrustedScriptURL | undefined;
 
@@ -50,16 +49,14 @@ function serviceWorkerScriptURL(): string | TrustedScriptURL {
 }
 
 /**
- * The storefront's `watchReleases` actor: registers the service worker (where the browser has them)
- * and calls `onWaiting` whenever a new release's worker is installed and waits: one that already
+ * The storefront's `watchReleases` actor (through src/effects/releases.ts): registers the service
+ * worker and calls `onWaiting` whenever a new release's worker is installed and waits: one that already
  * waited when the page loaded, or one an update check finds. The browser checks on every page load;
- * this also checks whenever the tab becomes visible again. Called as the storefront starts, which is
- * when the app becomes interactive, so the first visit's loading never waits for the worker.
- * A worker that cannot be registered (no network, a refused policy) leaves the shop as it is: online
- * only. Returns the cleanup that stops watching.
+ * this also checks whenever the tab becomes visible again. A worker that cannot be registered (no
+ * network, a refused policy) leaves the shop as it is: online only. Returns the cleanup that stops
+ * watching.
  */
 export function watchReleases(onWaiting: () => void): () => void {
-  if (!('serviceWorker' in navigator)) return () => {};
   let url: string | TrustedScriptURL;
   try {
     url = serviceWorkerScriptURL();
@@ -75,13 +72,10 @@ export function watchReleases(onWaiting: () => void): () => void {
     if (watching && registration?.waiting && registration.active) onWaiting();
   };
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void page.then((wb) => wb?.update()).catch(() => undefined);
+    if (document.visibilityState === 'visible') page.update().catch(() => undefined);
   };
-  void page.then((wb) => {
-    if (!watching) return;
-    wb?.addEventListener('waiting', onWaiting);
-    wb?.addEventListener('installed', checkWaiting);
-  });
+  page.addEventListener('waiting', onWaiting);
+  page.addEventListener('installed', checkWaiting);
   void registered.then((value) => {
     registration = value;
     checkWaiting();
@@ -89,24 +83,16 @@ export function watchReleases(onWaiting: () => void): () => void {
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     watching = false;
-    void page.then((wb) => {
-      wb?.removeEventListener('waiting', onWaiting);
-      wb?.removeEventListener('installed', checkWaiting);
-    });
+    page.removeEventListener('waiting', onWaiting);
+    page.removeEventListener('installed', checkWaiting);
     document.removeEventListener('visibilitychange', onVisible);
   };
 }
 
-/**
- * Downloads workbox-window (a chunk of its own, fetched only now: the first paint and the app's start
- * never wait for it) and registers the worker at `url` with it, once per page.
- */
+/** Registers the worker at `url` with workbox-window, once per page. */
 function register(url: string | TrustedScriptURL) {
-  const page = import('workbox-window').then(
-    ({ Workbox }) => new Workbox(url, { scope: '/' }),
-    () => undefined,
-  );
-  const registered = page.then((wb) => wb?.register({ immediate: true })).catch(() => undefined);
+  const page = new Workbox(url, { scope: '/' });
+  const registered = page.register({ immediate: true }).catch(() => undefined);
   return { page, registered };
 }
 

@@ -59,9 +59,12 @@ afterEach(() => {
 const prompt = () => screen.queryByText('A new version of the shop is ready');
 const reloadButton = () => screen.queryByRole('button', { name: 'Reload' });
 
-/** A new release's worker is installed and waits; the page's Workbox says so. */
+/**
+ * A new release's worker is installed and waits; the page's Workbox says so, once the page watches it
+ * (the registration code downloads after the app starts).
+ */
 async function releaseWaits() {
-  await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.register).toHaveBeenCalled());
+  await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.listeners.get('waiting')?.size).toBeGreaterThan(0));
   fake.registration.waiting = { postMessage, addEventListener: () => undefined } as never;
   act(() => fake.FakeWorkbox.latest?.emit('waiting'));
 }
