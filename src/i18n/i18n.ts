@@ -7,7 +7,7 @@
 import i18next, { type i18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en';
+import enShop from '@/locales/en-shop';
 
 /** Languages the shop has a resource for; any other detected value falls back to English. */
 export const SUPPORTED_LANGUAGES = ['en'] as const;
@@ -37,8 +37,10 @@ class SafeLanguageDetector extends LanguageDetector {
 }
 
 /**
- * Creates and synchronously initialises an i18next instance for the shop. Never throws: storage or
- * cookies that throw on access (blocked cookies, private mode, sandboxed frames) leave it in English.
+ * Creates and synchronously initialises an i18next instance for the shop, with the texts every page
+ * needs; the checkout page adds its own when it renders (src/i18n/checkout-texts.ts). Never throws:
+ * storage or cookies that throw on access (blocked cookies, private mode, sandboxed frames) leave it in
+ * English.
  */
 export function createI18n(): i18n {
   const instance = i18next.createInstance();
@@ -49,7 +51,7 @@ export function createI18n(): i18n {
     .use(SafeLanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: enShop } },
       supportedLngs: [...SUPPORTED_LANGUAGES],
       load: 'languageOnly',
       fallbackLng: 'en',

@@ -7,9 +7,11 @@ import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { inspect } from '@/lib/inspector';
 import { CheckoutView } from '@/components/checkout/checkout-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { addCheckoutTexts } from '@/i18n/checkout-texts';
 
 /**
- * Route `/checkout` (spec §2 'Checkout page'): a checkout actor for this visit, with the navigation
+ * Route `/checkout` (spec §2 'Checkout page'), which brings its own texts (`checkout.*`, added to the
+ * app's i18n before its first render): a checkout actor for this visit, with the navigation
  * state as its untrusted input (spec §3; the machine validates it and falls back to one Hot Pink ball).
  * A confirmed order empties the storefront's cart and, 3 s later, replaces this history entry with `/`.
  * Once shown, it tells the storefront (`checkout.opened`), whose cart dialog stayed open over 'Opening
@@ -25,7 +27,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  * Card data is never restored: it lives only in the stopped actor (tests/lifecycle/).
  */
 export function CheckoutPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Before any child renders: the checkout's texts come with this page's chunk.
+  addCheckoutTexts(i18n);
   const location = useLocation();
   const navigate = useNavigate();
   const storefront = StorefrontActorContext.useActorRef();

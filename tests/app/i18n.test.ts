@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addCheckoutTexts } from '@/i18n/checkout-texts';
 import { createI18n } from '@/i18n/i18n';
 
 /** A fresh i18next instance initialised the way the app does it. */
@@ -17,6 +18,18 @@ describe('i18n (spec §1, §7)', () => {
     expect(i18n.language).toBe('en');
     expect(i18n.t('toast.added')).toBe('Added to cart successfully!');
     expect(i18n.t('notFound.title')).toBe('This page has not been generated');
+  });
+
+  it("has the checkout's texts only once the checkout page adds them, and adding twice changes nothing", () => {
+    const i18n = freshI18n();
+    expect(i18n.exists('checkout.confirmed.title')).toBe(false);
+    addCheckoutTexts(i18n);
+    expect(i18n.t('checkout.confirmed.title')).toBe('Order Confirmed!');
+    expect(i18n.t('checkout.submit', { price: '$23.74' })).toBe('Complete Order - $23.74');
+    i18n.addResourceBundle('en', 'translation', { checkout: { title: 'Checkout (kept)' } }, true, true);
+    addCheckoutTexts(i18n);
+    expect(i18n.t('checkout.title')).toBe('Checkout (kept)');
+    expect(i18n.t('toast.added')).toBe('Added to cart successfully!');
   });
 
   it('sets <html lang> to the resolved language', () => {

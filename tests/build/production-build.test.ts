@@ -14,6 +14,7 @@ import {
 } from '../../scripts/content-security-policy.mjs';
 import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
 import { SERVICE_WORKER_POLICY } from '@/effects/service-worker';
+import enCheckout from '@/locales/en-checkout';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
@@ -143,6 +144,19 @@ describe('landing page JavaScript budget', () => {
 
   it('preloads the checkout chunk on /checkout, where hydration needs it', () => {
     expect(scriptsLoadedBy(page('checkout.html'))).toContain(`/${manifest[CHECKOUT_MODULE]!.file}`);
+  });
+
+  it("leaves the checkout's texts to its chunk and the worker's registration to once interactive", () => {
+    const landingCode = [...scriptsLoadedBy(page('index.html'))].map((path) => page(path)).join('\n');
+    const checkoutCode = page(manifest[CHECKOUT_MODULE]!.file);
+    for (const text of [enCheckout.confirmed.title, enCheckout.payment.cardNumber]) {
+      expect(landingCode).not.toContain(text);
+      expect(checkoutCode).toContain(text);
+    }
+    const registration = manifest['src/effects/service-worker.ts'];
+    expect(registration?.file).toMatch(/^assets\/service-worker-/);
+    expect(scriptsLoadedBy(page('index.html'))).not.toContain(`/${registration!.file}`);
+    expect(page(registration!.file)).toContain(SERVICE_WORKER_POLICY);
   });
 });
 
