@@ -1,5 +1,6 @@
-import type { TrustedScriptURL, TrustedTypePolicyFactory } from 'trusted-types/lib';
+import type { TrustedScriptURL } from 'trusted-types/lib';
 import { Workbox } from 'workbox-window';
+import { serviceWorkerScriptURL } from './service-worker-policy';
 
 /**
  * What the storefront machine's `release` region runs: the shop's service worker
@@ -9,44 +10,11 @@ import { Workbox } from 'workbox-window';
  * chunk, downloaded once the app is interactive (src/effects/releases.ts). See docs/offline.md.
  */
 
-/** Site-root URL of the service worker (scripts/generate-service-worker.mjs writes it), scope `/`. */
-export const SERVICE_WORKER_URL = '/sw.js';
-
-/**
- * Name of the one Trusted Types policy the shop creates, which lets exactly {@link SERVICE_WORKER_URL}
- * through to `navigator.serviceWorker.register` (a script URL sink). Where the Content Security Policy
- * enforces Trusted Types (`require-trusted-types-for 'script'`), its `trusted-types` directive must
- * list this name, or the worker is never registered.
- */
-export const SERVICE_WORKER_POLICY = 'service-worker';
-
 /**
  * The page's Workbox and its registration, once {@link watchReleases} has started them (one per page);
  * the registration is `undefined` when it failed.
  */
 let workbox: { page: Workbox; registered: Promise<ServiceWorkerRegistration | undefined> } | undefined;
-/** The worker's script URL, through the policy where Trusted Types exist; made once per page. */
-let scriptURL: string | TrustedScriptURL | undefined;
-
-/**
- * The worker's URL as `register` accepts it: a TrustedScriptURL from the {@link SERVICE_WORKER_POLICY}
- * policy where the browser has Trusted Types (the policy refuses any other URL), else the string.
- * @throws a TypeError when the page's policy forbids creating the policy (its name is not allowed).
- */
-function serviceWorkerScriptURL(): string | TrustedScriptURL {
-  const factory = (window as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
-  scriptURL ??= factory
-    ? factory
-        .createPolicy(SERVICE_WORKER_POLICY, {
-          createScriptURL: (url: string) => {
-            if (url !== SERVICE_WORKER_URL) throw new TypeError(`${url} is not the shop's service worker`);
-            return url;
-          },
-        })
-        .createScriptURL(SERVICE_WORKER_URL)
-    : SERVICE_WORKER_URL;
-  return scriptURL;
-}
 
 /**
  * The storefront's `watchReleases` actor (through src/effects/releases.ts): registers the service

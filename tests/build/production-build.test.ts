@@ -13,7 +13,7 @@ import {
   headerPolicyOf,
 } from '../../scripts/content-security-policy.mjs';
 import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
-import { SERVICE_WORKER_POLICY } from '@/effects/service-worker';
+import { SERVICE_WORKER_POLICY } from '@/effects/service-worker-policy';
 import enCheckout from '@/locales/en-checkout';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 

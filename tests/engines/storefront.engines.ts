@@ -4,7 +4,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
-import { SERVICE_WORKER_POLICY } from '@/effects/service-worker';
+import { SERVICE_WORKER_POLICY } from '@/effects/service-worker-policy';
 import { assetOf, makeReleaseCopy } from '../e2e/releases';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
