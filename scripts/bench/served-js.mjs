@@ -3,8 +3,9 @@
  * scripts/nginx.mjs from a copy of the build): the bytes of every landing script's response body to a
  * browser that accepts brotli (`Accept-Encoding: gzip, deflate, br, zstd`, as Chromium sends), to one
  * that accepts only gzip, and to one that accepts neither, next to the files' own figures (the
- * scripts, and the scripts at brotli 11 and gzip -9, as scripts/precompress.mjs compresses them). The landing scripts are every
- * `assets/*.js` but the checkout route's chunk, as in `.size-limit.cjs`.
+ * scripts, and the scripts at brotli 11 and gzip -9, as scripts/precompress.mjs compresses them). The
+ * landing scripts are every `assets/*.js` but the checkout route's chunk and the service worker's
+ * registration (loaded once the app is interactive), as in `.size-limit.cjs`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -36,7 +37,7 @@ function bodyBytes(url, acceptEncoding) {
  */
 export async function measureServedJs(distDir) {
   const scripts = readdirSync(join(distDir, 'assets')).filter(
-    (name) => name.endsWith('.js') && !name.startsWith('checkout-page-'),
+    (name) => name.endsWith('.js') && !name.startsWith('checkout-page-') && !name.startsWith('service-worker-'),
   );
   const files = { raw: 0, br: 0, gz: 0 };
   for (const name of scripts) {
