@@ -26,17 +26,7 @@ export function findNginx() {
     throw new Error(`NGINX_PATH=${process.env.NGINX_PATH} is not an executable file.`);
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
-  const hasAptGet = which('apt-get') !== undefined;
-  if (process.getuid?.() === 0 && hasAptGet) {
-    console.error("nginx not found: installing Debian's nginx package...");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env,
-    });
-    if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
-  }
+  if (aptInstall('nginx', 'nginx not found') && existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   throw new Error(
     'No nginx found for `npm run test:nginx`. Set NGINX_PATH to an nginx executable, or install ' +
       "Debian's nginx (sudo apt-get install nginx) or your platform's nginx package.",
@@ -48,21 +38,30 @@ export function findBrotliStatic(nginx) {
   const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
   const modulesPath = /--modules-path=(\S+)/.exec(version.stderr)?.[1] ?? '/usr/lib/nginx/modules';
   const module = join(modulesPath, 'ngx_http_brotli_static_module.so');
-  if (!existsSync(module) && process.getuid?.() === 0 && which('apt-get') !== undefined) {
-    console.error("nginx's brotli_static module not found: installing libnginx-mod-http-brotli-static...");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'libnginx-mod-http-brotli-static'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env,
-    });
-  }
+  if (!existsSync(module))
+    aptInstall('libnginx-mod-http-brotli-static', "nginx's brotli_static module not found");
   if (!existsSync(module))
     throw new Error(
       `${module} not found: deploy/nginx.conf needs brotli_static. Install Debian's ` +
         'libnginx-mod-http-brotli-static (sudo apt-get install libnginx-mod-http-brotli-static).',
     );
   return module;
+}
+
+/**
+ * Installs Debian's `pkg` with apt-get when allowed (we are root and have apt-get), saying `why` first.
+ * @returns whether it ran the install. @throws when apt-get fails.
+ */
+function aptInstall(pkg, why) {
+  if (process.getuid?.() !== 0 || which('apt-get') === undefined) return false;
+  console.error(`${why}: installing Debian's ${pkg}...`);
+  const options = {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  };
+  execFileSync('apt-get', ['update', '-qq'], options);
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], options);
+  return true;
 }
 
 export function which(command) {
