@@ -197,6 +197,22 @@ async function untilWorkerControls(browser: BrowserDriver): Promise<void> {
 }
 
 /**
+ * For the update tests: a {@link visit} of the shop whose service worker controls the page and whose
+ * cart holds {@link FAULT_CART}, and a copy of the build as the next release (`release.dir`, served only
+ * once the test calls `server.serveRelease`).
+ */
+async function visitWithWorkerAndCart(t: TestContext, name: string) {
+  const release = makeReleaseCopy(`engines-${name}-${engine.name}`);
+  const visited = await visit(t);
+  // After the server has closed (hooks run in order): a late request must still find the release.
+  t.after(() => release.remove());
+  await visited.shop.open();
+  await untilWorkerControls(visited.browser);
+  await visited.shop.fillCart();
+  return { ...visited, release };
+}
+
+/**
  * The tab becomes visible again: the event a browser fires when the shopper comes back to it, on which
  * the shop checks for a new release (no engine's automation can hide and show a tab the same way).
  */
@@ -504,14 +520,8 @@ test('offline: after one visit, with the server stopped, the whole purchase work
 });
 
 test('update: a release deployed mid-visit waits; when the tab becomes visible the shop offers it, and Reload loads it with the cart', async (t) => {
-  const release = makeReleaseCopy(`engines-update-${engine.name}`);
-  const { server, browser, shop } = await visit(t);
-  // After the server has closed (hooks run in order): a late request must still find the release.
-  t.after(() => release.remove());
-  await shop.open();
-  await untilWorkerControls(browser);
+  const { server, browser, shop, release } = await visitWithWorkerAndCart(t, 'update');
   const first = await runningRelease(browser);
-  await shop.fillCart();
   assert.equal(await browser.isVisible(releasePrompt), false, 'no prompt before a release waits');
 
   server.serveRelease(release.dir);
@@ -535,13 +545,7 @@ test('update: a release deployed mid-visit waits; when the tab becomes visible t
 });
 
 test("update held: never offered while 'Processing...' or on 'Order Confirmed!'; offered again back at the shop", async (t) => {
-  const release = makeReleaseCopy(`engines-held-${engine.name}`);
-  const { server, browser, shop } = await visit(t);
-  // After the server has closed (hooks run in order): a late request must still find the release.
-  t.after(() => release.remove());
-  await shop.open();
-  await untilWorkerControls(browser);
-  await shop.fillCart();
+  const { server, browser, shop, release } = await visitWithWorkerAndCart(t, 'held');
   await shop.openCart();
   await shop.proceed();
   await shop.seeCheckoutWith();
