@@ -65,13 +65,6 @@ async function visit(
 const isAbout = (measuredMs: number, delayMs: number, shortByMs = 100) =>
   measuredMs >= delayMs - shortByMs && measuredMs <= delayMs + 2_000;
 
-/**
- * How much shorter than the redirect delay the confirmation may seem, in ms: its interval starts when the
- * heading is seen, later than the machine entered 'confirmed' by the confirmation's render (a CI run with
- * three engines on two cores saw Chromium's 2893 ms). The press-to-'/' total keeps the 100 ms bound.
- */
-const CONFIRMATION_RENDER_ALLOWANCE_MS = 500;
-
 /** Reports a measurement in the test's output (`# …` in TAP, shown by the runner). */
 function report(t: TestContext, text: string): void {
   t.diagnostic(`${engine.name}: ${text}`);
@@ -288,13 +281,13 @@ test('purchase: colour, quantity, cart, checkout form, Processing..., Order Conf
     isAbout(processingMs, PROCESSING_DELAY_MS),
     `'${en.checkout.processing}' for ${PROCESSING_DELAY_MS} ms, not ${processingMs} ms`,
   );
+  // The redirect delay starts when the machine enters 'confirmed'; the heading is seen later, by its
+  // render, which the processing interval also took longer than its delay (CI saw 3662 ms, then 2402 ms).
+  // So the redirect, timed from the heading, may read short by that much, never more.
+  const confirmationRenderMs = Math.max(0, processingMs - PROCESSING_DELAY_MS);
   assert.ok(
-    isAbout(redirectMs, REDIRECT_DELAY_MS, CONFIRMATION_RENDER_ALLOWANCE_MS),
-    `back at / ${REDIRECT_DELAY_MS} ms after, not ${redirectMs} ms`,
-  );
-  assert.ok(
-    home - tap >= PROCESSING_DELAY_MS + REDIRECT_DELAY_MS - 100,
-    `back at / ${PROCESSING_DELAY_MS + REDIRECT_DELAY_MS} ms after the press at the earliest, not ${home - tap} ms`,
+    isAbout(redirectMs, REDIRECT_DELAY_MS, 100 + confirmationRenderMs),
+    `back at / ${REDIRECT_DELAY_MS} ms after, not ${redirectMs} ms (after ${processingMs} ms of processing)`,
   );
 });
 
