@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, nextTask } from '@/boot/after-first-paint';
-import { LIBRARY_STAGES } from '@/boot/library-stages';
 import { APP_SCRIPTS_META, preloadApp } from '@/boot/preload-app';
-import { usdFormat } from '@/lib/format-money';
 
 /** The boot helpers of the entry (src/main.tsx): when the app starts, and what it preloads. */
 
@@ -26,12 +24,6 @@ describe('preloadApp', () => {
   it('does nothing on a page without the list (the dev server)', () => {
     preloadApp();
     expect(document.head.querySelector('link')).toBeNull();
-  });
-});
-
-describe('LIBRARY_STAGES', () => {
-  it('creates the dollar formatter first, in a task before any library is evaluated', async () => {
-    await expect(LIBRARY_STAGES[0]!()).resolves.toBe(usdFormat());
   });
 });
 
