@@ -21,6 +21,32 @@ describe('landing page: colour', () => {
     expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-hot-pink.svg');
   });
 
+  it.each(['Hot Pink', 'Sunset Orange', 'Ocean Blue'])(
+    'writes %s visibly in its swatch, the text that names its radio (WCAG 1.4.1)',
+    (name) => {
+      renderApp('/');
+      const radio = screen.getByRole('radio', { name });
+      expect(radio).toHaveAccessibleName(name);
+      const label = radio.closest('label');
+      expect(label).not.toBeNull();
+      // The label's whole text is the name, once: one visible text, no hidden copy beside it.
+      expect(label!.textContent).toBe(name);
+      const text = within(label!).getByText(name);
+      expect(text).toBeVisible();
+      // Neither the text nor anything between it and the label is clipped away (the sr-only pattern).
+      for (
+        let element: HTMLElement | null = text;
+        element && element !== label;
+        element = element.parentElement
+      ) {
+        const style = getComputedStyle(element);
+        expect(style.position, `position of <${element.tagName.toLowerCase()}>`).not.toBe('absolute');
+        expect(style.clip).not.toMatch(/rect/);
+        expect(style.clipPath).not.toMatch(/inset/);
+      }
+    },
+  );
+
   it('shows the Ocean Blue ball in the hero after picking its swatch', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));

@@ -3,16 +3,20 @@ import styled from 'styled-components';
 import { COLOURS, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { VisuallyHidden, visuallyHiddenStyles } from '@/components/ui/visually-hidden';
+import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
 import { theme } from '@/styles/theme';
 
 /**
  * The colour swatches (spec §2 'Landing page', §4: starts on Hot Pink): a `<fieldset>` of native
- * `name="colour"` radios whose `<legend>` names the current colour ('Colour: Hot Pink'). The radios are
- * visually hidden but focusable, so the browser supplies arrow-key wrap-around and Tab-to-checked;
- * each shows a round swatch with a focus ring. Choosing one sends `colour.select`. The legend and
- * each option read only their own slice, so a colour tap re-renders the legend and the two options
- * whose checked state changes.
+ * `name="colour"` radios whose `<legend>` names the current colour ('Colour: Hot Pink'). Each radio's
+ * `<label>`, the whole touch target, shows a round swatch with the colour's name written under it
+ * ('Hot Pink', 'Sunset Orange', 'Ocean Blue'): the swatches do not rely on colour alone to tell them
+ * apart (WCAG 1.4.1 Use of Color), so a colour-blind shopper reads which is which, and that visible
+ * text is the radio's one accessible name. The selected swatch has a thick dark ring and its name in
+ * bold, cues besides its colour. The radios are visually hidden but focusable, so the browser
+ * supplies arrow-key wrap-around and Tab-to-checked; the focus ring is drawn on the swatch. Choosing
+ * one sends `colour.select`. The legend and each option read only their own slice, so a colour tap
+ * re-renders the legend and the two options whose checked state changes.
  */
 export function ColourSwatches() {
   return (
@@ -34,7 +38,7 @@ function ColourLegend() {
   return <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>;
 }
 
-/** One colour's radio and swatch; re-renders only when its own checked state changes. */
+/** One colour's radio, swatch and name; re-renders only when its own checked state changes. */
 function SwatchOption({ colour }: { colour: ColourOption }) {
   const { t } = useTranslation();
   const checked = StorefrontActorContext.useSelector((snapshot) => selectColourId(snapshot) === colour.id);
@@ -49,7 +53,7 @@ function SwatchOption({ colour }: { colour: ColourOption }) {
         onChange={() => send({ type: 'colour.select', colourId: colour.id })}
       />
       <Swatch $colour={colour.swatch} aria-hidden="true" />
-      <VisuallyHidden>{t(`colour.${colour.id}`)}</VisuallyHidden>
+      <Name>{t(`colour.${colour.id}`)}</Name>
     </Option>
   );
 }
@@ -67,19 +71,27 @@ const Legend = styled.legend`
   font-weight: ${theme.font.weight.bold};
 `;
 
+/**
+ * One row of equal 6rem columns, narrower only if the row does not fit: the columns never depend on
+ * their text, so a name turning bold moves nothing sideways.
+ */
 const Options = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: minmax(0, 6rem);
   gap: ${theme.space.sm};
 `;
 
-/** The whole 48 px label is the touch target; clicking it checks the radio inside. */
+/**
+ * The whole label, swatch and name, is the touch target (at least 48 px each way); clicking it checks
+ * the radio inside. The swatch sits in a 48 px row, its name centred under it.
+ */
 const Option = styled.label`
   position: relative;
   display: grid;
-  place-items: center;
-  width: 48px;
-  height: 48px;
+  grid-template-rows: 48px auto;
+  justify-items: center;
+  min-width: 48px;
   cursor: pointer;
 `;
 
@@ -88,6 +100,7 @@ const Radio = styled.input`
 `;
 
 const Swatch = styled.span<{ $colour: string }>`
+  align-self: center;
   width: 40px;
   height: 40px;
   border-radius: ${theme.radius.pill};
@@ -107,5 +120,25 @@ const Swatch = styled.span<{ $colour: string }>`
   ${Radio}:focus-visible + & {
     outline: 3px solid ${theme.colour.focus};
     outline-offset: 3px;
+  }
+`;
+
+/**
+ * The colour's name, the label's visible text, centred under the swatch; the selected one in bold.
+ * Room for two lines is always kept, so a name that wraps ('Sunset / Orange'), or wraps only once
+ * bold, shifts nothing below it.
+ */
+const Name = styled.span`
+  min-height: 2.5em;
+  font-size: ${theme.font.size.sm};
+  line-height: 1.25;
+  text-align: center;
+  text-wrap: balance;
+  overflow-wrap: break-word;
+  color: ${theme.colour.textMuted};
+
+  ${Radio}:checked ~ & {
+    color: ${theme.colour.text};
+    font-weight: ${theme.font.weight.bold};
   }
 `;
