@@ -2,27 +2,39 @@
 /**
  * `npm run bench`: builds the shop, serves the build like production (scripts/bench/serve.mjs: the
  * precompressed copies, nginx's routes and 404) on 127.0.0.1, and prints in one run:
+ * - calibration: the CPU slowdown rates at which this machine scores the Lighthouse BenchmarkIndex of a
+ *   mid-tier phone (1000) and a low-tier phone (264), as Chrome DevTools calibrates its presets, but
+ *   from a robust fit over many runs (scripts/bench/cpu-calibration.mjs), then what each rate scored
+ *   on verification; every section below uses these profiles instead of a fixed 4× slowdown;
  * - sizes: the per-page JS budget from size-limit (`.size-limit.cjs`: the `.br` and `.gz` copies nginx
  *   sends, fails on growth); the landing JS as the project's nginx sends it to a brotli browser, a
  *   gzip-only one and one accepting neither, next to the files' figures (scripts/bench/served-js.mjs,
  *   Debian's nginx with deploy/nginx.conf); and the
  *   bytes `/` and `/checkout` load before any interaction (Playwright, fresh cache, 412×823: requests,
  *   HTML, JS, CSS, images; raw and gzip level 6 computed from the decoded bodies);
- * - interactions: Event Timing duration of every landing and checkout tap under 4× CPU with touch,
+ * - interactions: Event Timing duration of every landing and checkout tap, touch, on each CPU profile,
  *   median of 5 journeys, with its phases (scripts/bench/interactions.mjs);
- * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs),
- *   on a first visit and on a repeat visit (the service worker installed by an unthrottled visit of
- *   '/', the HTTP cache off: bytes from the network and responses from the worker);
- * - lighthouse: Lighthouse CI (`lighthouserc.cjs`) mobile and desktop on `/`, `/checkout` and the
- *   not-found page, N runs each (default 5): `lhci collect`, `lhci assert` (the targets in lighthouserc.cjs),
- *   `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<form factor>/); the table
- *   prints medians and how many runs scored 100.
+ * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs) on
+ *   each CPU profile, on a first visit and on a repeat visit (the service worker installed by an
+ *   unthrottled visit of '/', the HTTP cache off: bytes from the network and responses from the worker);
+ * - lighthouse: Lighthouse CI (`lighthouserc.cjs`) on `/`, `/checkout` and the not-found page, N runs
+ *   each (default 5): mobile at Lighthouse's standard settings, mobile at the low-tier rate
+ *   (`cpuSlowdownMultiplier`) and desktop; `lhci collect`, `lhci assert` (the targets in
+ *   lighthouserc.cjs), `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<run>/);
+ *   the table prints medians and how many runs scored 100, then the low-tier run's long tasks on `/`;
+ * - round-trips: `/`, `/checkout` and an unknown path served with every script response held 1 s by
+ *   the server (scripts/bench/round-trips.mjs): when the app is interactive, FCP, and the script
+ *   requests grouped in waves by arrival (target: interactive within 1500 ms, one wave), CPU
+ *   unthrottled and on the mid-tier profile.
  * Writes everything to `bench/results.json`. Not part of `npm test`: figures depend on machine load
  * (the load average is printed before and after).
  *
  * Usage: node scripts/bench.mjs [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
- *        [--only sizes,interactions,loading,lighthouse]
- * (4190 is on the browsers' blocked-port list, hence 4192.)
+ *        [--only calibration,sizes,interactions,loading,lighthouse,round-trips]
+ *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
+ * `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses these rates; otherwise the
+ * calibration runs whenever it is listed in `--only` or a listed section needs the profiles.
+ * (4190 is on the browsers' blocked-port list, hence 4192; round-trips serves on the next port.)
  * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
  * Exit code: non-zero when the build, the server or a Lighthouse run fails, or when size-limit or a
  * Lighthouse CI assertion fails (all figures are printed first).
@@ -33,7 +45,9 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './bench/cpu-calibration.mjs';
 import { INTERACTIONS, runJourney } from './bench/interactions.mjs';
+import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './bench/round-trips.mjs';
 import { serveDist } from './bench/serve.mjs';
 import { measureServedJs } from './bench/served-js.mjs';
 import { measureRealLoading, measureRepeatLoading } from './bench/real-loading.mjs';
@@ -51,8 +65,22 @@ const METRICS = {
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu'];
 /** Pages Lighthouse CI measures (lighthouserc.cjs): the three prerendered files (404.html as a file: Lighthouse refuses a 404 status). */
 const LIGHTHOUSE_PAGES = ['/', '/checkout', '/404.html'];
+/** Lighthouse CI runs: [name (lighthouserc.cjs, bench/lhci/<name>/), form factor, CPU profile id or none]. */
+const LIGHTHOUSE_RUNS = [
+  ['mobile', 'mobile', undefined],
+  ['mobile-low-tier', 'mobile', 'low-tier'],
+  ['desktop', 'desktop', undefined],
+];
 /** Lighthouse's mobile emulation viewport, used for the byte counts too. */
 const MOBILE_VIEWPORT = { width: 412, height: 823 };
+/** Tap latency targets per profile, ms: [column, bound]. */
+const TAP_TARGETS = {
+  'mid-tier': [['≤100', 100]],
+  'low-tier': [
+    ['≤150 required', 150],
+    ['≤100 goal', 100],
+  ],
+};
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -61,15 +89,46 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', 5));
 const interactionRuns = Number(option('--interaction-runs', 5));
-const SECTIONS = ['sizes', 'interactions', 'loading', 'lighthouse'];
+const holdMs = Number(option('--hold-ms', DEFAULT_HOLD_MS));
+const SECTIONS = ['calibration', 'sizes', 'interactions', 'loading', 'lighthouse', 'round-trips'];
 const only = option('--only', SECTIONS.join(',')).split(',');
+for (const section of only)
+  if (!SECTIONS.includes(section))
+    throw new Error(`--only: unknown section ${section} (${SECTIONS.join(', ')})`);
 const wants = (section) => only.includes(section);
-/** Pages loaded under real throttling: the three prerendered files. */
+/** Pages loaded under real throttling and in the round-trip test: the three prerendered files. */
 const LOADING_PAGES = ['/', '/checkout', '/no-such-page'];
 const port = Number(option('--port', 4192));
 const build = !args.includes('--no-build');
 const distDir = process.env.BENCH_DIST_DIR ?? 'node_modules/.cache/bench-dist';
 const origin = `http://127.0.0.1:${port}`;
+
+/** `mid` → `mid-tier`, `low` → `low-tier`; anything else must be a target's id. */
+const profileId = (name) => {
+  const id = CPU_TARGETS.some((target) => target.id === name) ? name : `${name}-tier`;
+  if (!CPU_TARGETS.some((target) => target.id === id))
+    throw new Error(`unknown CPU profile ${name} (${CPU_TARGETS.map((target) => target.id).join(', ')})`);
+  return id;
+};
+const profileIds = option('--profiles', CPU_TARGETS.map((target) => target.id).join(','))
+  .split(',')
+  .map(profileId);
+const targets = CPU_TARGETS.filter((target) => profileIds.includes(target.id));
+/** `--cpu-rates mid-tier=1.9,low-tier=6.3`: profile id → rate (multiplier). */
+const givenRates = option('--cpu-rates', undefined)
+  ?.split(',')
+  .map((pair) => {
+    const [name, value] = pair.split('=');
+    const rate = Number(value);
+    if (!(rate >= 1)) throw new Error(`--cpu-rates: ${pair} is not <profile>=<multiplier ≥ 1>`);
+    return [profileId(name), rate];
+  });
+if (givenRates)
+  for (const target of targets)
+    if (!givenRates.some(([id]) => id === target.id))
+      throw new Error(`--cpu-rates gives no rate for ${target.id} (or leave it out of --profiles)`);
+const needsProfiles = ['interactions', 'loading', 'lighthouse', 'round-trips'].some(wants);
+const calibrate = !givenRates && (wants('calibration') || needsProfiles);
 
 const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
   encoding: 'utf8',
@@ -166,7 +225,12 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Scores (0–100), metrics (ms; CLS unitless) and the scored audits below 1 of one LHR. */
+/**
+ * Scores (0–100), metrics (ms; CLS unitless), the scored audits below 1, the long tasks (Lighthouse's
+ * `long-tasks` audit: script URL or 'Unattributable', start and duration in ms as Lighthouse reports
+ * them, i.e. simulated at its CPU slowdown), the CPU slowdown used and this machine's BenchmarkIndex
+ * as Lighthouse measured it, of one LHR.
+ */
 function summarise(lhr) {
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
@@ -179,7 +243,20 @@ function summarise(lhr) {
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${category}/${ref.id}`),
   );
-  return { scores, metrics, failing };
+  const pageOrigin = new URL(lhr.requestedUrl).origin;
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({
+    url: String(task.url).replace(pageOrigin, ''),
+    startTime: task.startTime,
+    duration: task.duration,
+  }));
+  return {
+    scores,
+    metrics,
+    failing,
+    longTasks,
+    cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
@@ -207,68 +284,131 @@ const stopServer = () => {
 try {
   await waitForServer(`${origin}/`);
 
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+
+  // CPU profiles: calibrated on this machine first, so every later section emulates the same phones.
+  let calibration;
+  if (calibrate) {
+    process.stderr.write(`CPU calibration (${targets.map((target) => target.id).join(', ')})\n`);
+    calibration = await calibrateCpu(browser, {
+      targets,
+      log: (line) => process.stderr.write(`  calibration ${line}\n`),
+    });
+  }
+  /** The CPU profiles every later section uses (none when no section needs them). */
+  /** @type {{id: string, label: string, targetIndex: number, rate: number}[]} */
+  const profiles =
+    calibration || givenRates
+      ? targets.map((target) => ({
+          ...target,
+          rate: givenRates
+            ? givenRates.find(([id]) => id === target.id)[1]
+            : calibration.profiles.find((profile) => profile.id === target.id).rate,
+        }))
+      : [];
+  const profileOf = (id) => profiles.find((profile) => profile.id === id);
+  const profileTitle = (profile) => `${profile.label}, ${profile.rate}× CPU`;
+
   const sizeLimit = wants('sizes') ? runSizeLimit() : undefined;
   const servedJs = wants('sizes') ? await measureServedJs(distDir) : undefined;
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
   const bytes = {};
   if (wants('sizes')) for (const path of PAGES) bytes[path] = await measureBytes(browser, path);
 
-  const interactionRunsData = [];
+  // Profiles take turns within each run, so a change in machine load falls on all of them alike.
+  const interactionRunsData = Object.fromEntries(profiles.map((profile) => [profile.id, []]));
   if (wants('interactions'))
-    for (let run = 1; run <= interactionRuns; run += 1) {
-      process.stderr.write(`interactions run ${run}/${interactionRuns}\n`);
-      interactionRunsData.push(await runJourney(browser, origin));
-    }
-
-  const loading = {};
-  const repeatLoading = {};
-  if (wants('loading'))
-    for (const path of LOADING_PAGES) {
-      loading[path] = [];
-      repeatLoading[path] = [];
-      for (let run = 1; run <= runs; run += 1) {
-        process.stderr.write(`real-throttled load ${path} run ${run}/${runs}\n`);
-        loading[path].push(await measureRealLoading(browser, origin, path));
-        process.stderr.write(`real-throttled repeat visit ${path} run ${run}/${runs}\n`);
-        repeatLoading[path].push(await measureRepeatLoading(browser, origin, path));
+    for (let run = 1; run <= interactionRuns; run += 1)
+      for (const profile of profiles) {
+        process.stderr.write(`interactions ${profile.id} (${profile.rate}×) run ${run}/${interactionRuns}\n`);
+        interactionRunsData[profile.id].push(await runJourney(browser, origin, { cpuRate: profile.rate }));
       }
+
+  const loading = Object.fromEntries(profiles.map((profile) => [profile.id, {}]));
+  const repeatLoading = Object.fromEntries(profiles.map((profile) => [profile.id, {}]));
+  if (wants('loading'))
+    for (const path of LOADING_PAGES)
+      for (let run = 1; run <= runs; run += 1)
+        for (const profile of profiles) {
+          const cpuRate = profile.rate;
+          const label = `${path} ${profile.id} (${cpuRate}×) run ${run}/${runs}`;
+          process.stderr.write(`real-throttled load ${label}\n`);
+          (loading[profile.id][path] ??= []).push(
+            await measureRealLoading(browser, origin, path, { cpuRate }),
+          );
+          process.stderr.write(`real-throttled repeat visit ${label}\n`);
+          (repeatLoading[profile.id][path] ??= []).push(
+            await measureRepeatLoading(browser, origin, path, { cpuRate }),
+          );
+        }
+
+  /** Round trips: unthrottled, and on the mid-tier profile when it is one of the profiles. */
+  const roundTripRates = [
+    { id: 'unthrottled', label: 'CPU unthrottled', rate: 1 },
+    ...(profileOf('mid-tier')
+      ? [{ ...profileOf('mid-tier'), label: profileTitle(profileOf('mid-tier')) }]
+      : []),
+  ];
+  const roundTrips = {};
+  if (wants('round-trips')) {
+    const held = await serveWithHeldScripts(distDir, port + 1, holdMs);
+    try {
+      await waitForServer(`${held.origin}/`);
+      for (const path of LOADING_PAGES)
+        for (let run = 1; run <= runs; run += 1)
+          for (const { id, rate } of roundTripRates) {
+            process.stderr.write(`round trips ${path} ${id} (${rate}×) run ${run}/${runs}\n`);
+            ((roundTrips[id] ??= {})[path] ??= []).push(
+              await measureRoundTrips(browser, held, path, { cpuRate: rate }),
+            );
+          }
+    } finally {
+      held.close();
     }
+  }
   await browser.close();
 
-  const lighthouseResults = { mobile: {}, desktop: {} };
+  const lighthouseRuns = LIGHTHOUSE_RUNS.filter(
+    ([, , profile]) => profile === undefined || profileOf(profile),
+  );
+  const lighthouseResults = {};
   const assertions = {};
   if (wants('lighthouse'))
-    for (const formFactor of ['mobile', 'desktop']) {
+    for (const [name, formFactor, profile] of lighthouseRuns) {
       const lhciEnv = {
         ...env,
         LHCI_FORM_FACTOR: formFactor,
         LHCI_RUNS: String(runs),
         BENCH_ORIGIN: origin,
       };
-      process.stderr.write(`lhci collect ${formFactor}: ${runs} runs × ${LIGHTHOUSE_PAGES.length} pages\n`);
+      if (profile) lhciEnv.LHCI_CPU_SLOWDOWN = String(profileOf(profile).rate);
+      else delete lhciEnv.LHCI_CPU_SLOWDOWN;
+      process.stderr.write(`lhci collect ${name}: ${runs} runs × ${LIGHTHOUSE_PAGES.length} pages\n`);
       await lhci(['collect'], lhciEnv);
       const lhrs = readdirSync('.lighthouseci')
-        .filter((name) => /^lhr-.*\.json$/.test(name))
-        .map((name) => JSON.parse(readFileSync(`.lighthouseci/${name}`, 'utf8')));
+        .filter((file) => /^lhr-.*\.json$/.test(file))
+        .map((file) => JSON.parse(readFileSync(`.lighthouseci/${file}`, 'utf8')))
+        .sort((a, b) => a.fetchTime.localeCompare(b.fetchTime));
+      lighthouseResults[name] = {};
       for (const path of LIGHTHOUSE_PAGES) {
         const summaries = lhrs
           .filter((lhr) => new URL(lhr.requestedUrl).pathname === path)
           .map((lhr) => summarise(lhr));
-        lighthouseResults[formFactor][path] = {
+        lighthouseResults[name][path] = {
           version: lhrs[0]?.lighthouseVersion,
           scores: Object.fromEntries(
             CATEGORIES.map((id) => [id, median(summaries.map((s) => s.scores[id]))]),
           ),
           metrics: Object.fromEntries(
-            Object.values(METRICS).map((name) => [name, median(summaries.map((s) => s.metrics[name]))]),
+            Object.values(METRICS).map((metric) => [metric, median(summaries.map((s) => s.metrics[metric]))]),
           ),
+          worstPerformance: Math.min(...summaries.map((s) => s.scores.performance)),
           runsAt100: summaries.filter((s) => s.scores.performance === 100).length,
           failingAudits: [...new Set(summaries.flatMap((s) => s.failing))].sort(),
           runs: summaries,
         };
       }
       const assert = await lhci(['assert'], lhciEnv, { allowFailure: true });
-      assertions[formFactor] = { passed: assert.status === 0, output: assert.output };
+      assertions[name] = { passed: assert.status === 0, output: assert.output };
       await lhci(['upload'], lhciEnv);
     }
   const loadAfter = loadavg();
@@ -278,6 +418,50 @@ try {
   lines.push(
     `Bench ${new Date().toISOString()} · ${chromeVersion} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
   );
+
+  if (calibration) {
+    const { hostIndex, slope, spread, rates, repeats, durationMs, samples } = calibration;
+    const perRate = rates
+      .map((rate) => {
+        const indexes = samples.filter((sample) => sample.rate === rate).map((sample) => sample.index);
+        return `${rate}× ${Math.round(median(indexes))}`;
+      })
+      .join(', ');
+    const off = calibration.profiles.filter((profile) => profile.verified === false);
+    lines.push(
+      '',
+      `CPU calibration (Lighthouse BenchmarkIndex; ${rates.length} rates × ${repeats} runs in shuffled order after a warm-up, Theil–Sen fit of log(index) on log(rate); ${Math.round(durationMs / 1000)} s)`,
+      `host: ${Math.round(hostIndex.fitted)} at 1× (fit), ${Math.round(hostIndex.measured)} measured (median of the 1× runs); slope ${slope.toFixed(2)}; half the runs within ${(spread * 100).toFixed(1)} % of the fit`,
+      `index by rate (median of ${repeats}): ${perRate}`,
+      table(
+        [
+          'profile',
+          'target index',
+          'CPU rate',
+          'verified index (median)',
+          'verification runs',
+          `within ${VERIFY_TOLERANCE * 100} %`,
+        ],
+        calibration.profiles.map((profile) => [
+          profile.label,
+          profile.targetIndex,
+          `${profile.rate}×${profile.clamped ? ' (host slower than target)' : ''}`,
+          profile.verifiedIndex === null ? '–' : Math.round(profile.verifiedIndex),
+          profile.verifiedRuns.map(Math.round).join(' '),
+          profile.verified === null ? '–' : profile.verified ? 'yes' : 'NO',
+        ]),
+      ),
+      ...(off.length > 0
+        ? [
+            `WARNING: ${off.map((profile) => profile.id).join(', ')} scored outside ±${VERIFY_TOLERANCE * 100} % of the target at the chosen rate: the machine's speed changed during the calibration (see the load average), so this run's figures do not stand for those phones. Rerun on a quieter machine.`,
+          ]
+        : []),
+    );
+  } else if (needsProfiles)
+    lines.push(
+      '',
+      `CPU profiles from --cpu-rates (not calibrated in this run): ${profiles.map((profile) => `${profile.id} ${profile.rate}×`).join(', ')}`,
+    );
 
   if (wants('sizes')) {
     const byteRows = PAGES.map((path) => {
@@ -335,159 +519,246 @@ try {
     );
   }
 
-  if (wants('interactions')) {
-    const rows = INTERACTIONS.map((name) => {
-      const samples = interactionRunsData.map((run) => run[name]);
-      const pick = (key) => median(samples.map((sample) => sample[key]));
-      const durations = samples.map((sample) => sample.duration);
-      const phases = {
-        'input delay': pick('inputDelay'),
-        processing: pick('processing'),
-        presentation: pick('presentation'),
-      };
-      const slow = Object.entries(phases).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
-      const duration = pick('duration');
-      return [
-        name,
-        `${duration}${samples.every((sample) => sample.under16) ? ' (<16)' : ''}`,
-        `${Math.min(...durations)}–${Math.max(...durations)}`,
-        ...Object.values(phases).map((v) => Math.round(v)),
-        Math.round(pick('styleAndLayout')),
-        slow,
-        duration <= 100 ? 'yes' : 'NO',
-      ];
-    });
-    lines.push(
-      '',
-      `Interactions: Event Timing duration, median of ${interactionRuns} journeys (ms; touch 412×823, 4× CPU; phases are medians too)`,
-      table(
-        [
-          'interaction',
-          'duration',
-          'range',
-          'input delay',
-          'processing',
-          'presentation',
-          'style+layout',
-          'slow phase',
-          '≤100',
-        ],
-        rows,
-      ),
-    );
-  }
+  if (wants('interactions'))
+    for (const profile of profiles) {
+      const bounds = TAP_TARGETS[profile.id];
+      const rows = INTERACTIONS.map((name) => {
+        const samples = interactionRunsData[profile.id].map((run) => run[name]);
+        const pick = (key) => median(samples.map((sample) => sample[key]));
+        const durations = samples.map((sample) => sample.duration);
+        const phases = {
+          'input delay': pick('inputDelay'),
+          processing: pick('processing'),
+          presentation: pick('presentation'),
+        };
+        const slow = Object.entries(phases).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+        const duration = pick('duration');
+        return [
+          name,
+          `${duration}${samples.every((sample) => sample.under16) ? ' (<16)' : ''}`,
+          `${Math.min(...durations)}–${Math.max(...durations)}`,
+          ...Object.values(phases).map((v) => Math.round(v)),
+          Math.round(pick('styleAndLayout')),
+          slow,
+          ...bounds.map(([, bound]) => (duration <= bound ? 'yes' : 'NO')),
+        ];
+      });
+      lines.push(
+        '',
+        `Interactions on ${profileTitle(profile)}: Event Timing duration, median of ${interactionRuns} journey${interactionRuns === 1 ? '' : 's'} (ms; touch 412×823; phases are medians too)`,
+        table(
+          [
+            'interaction',
+            'duration',
+            'range',
+            'input delay',
+            'processing',
+            'presentation',
+            'style+layout',
+            'slow phase',
+            ...bounds.map(([column]) => column),
+          ],
+          rows,
+        ),
+      );
+    }
 
-  if (wants('loading')) {
-    const rows = LOADING_PAGES.map((path) => {
-      const samples = loading[path];
-      const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
-      const gap = (key) => Math.round(median(samples.map((sample) => sample[key] - sample.fcp)));
-      const [lcpGap, interactiveGap, hydratedGap] = [gap('lcp'), gap('interactive'), gap('hydrated')];
-      return [
-        path,
-        pick('fcp'),
-        pick('lcp'),
-        pick('interactive'),
-        pick('hydrated'),
-        `${lcpGap} ${lcpGap <= 100 ? 'ok' : 'MISS'}`,
-        `${interactiveGap} ${interactiveGap <= 1500 ? 'ok' : 'MISS'}`,
-        `${hydratedGap} ${hydratedGap <= 1500 ? 'ok' : 'MISS'}`,
-      ];
-    });
-    lines.push(
-      '',
-      `Real-throttled loading (CDP: 150 ms latency, 1.6 Mbps down, 4× CPU; median of ${runs}; ms from navigation)`,
-      table(
-        [
-          'page',
-          'FCP',
-          'LCP',
-          'interactive',
-          'hydrated',
-          'LCP−FCP (≤100)',
-          'interactive−FCP (≤1500)',
-          'hydrated−FCP (≤1500)',
-        ],
-        rows,
-      ),
-    );
-    const repeatRows = LOADING_PAGES.map((path) => {
-      const samples = repeatLoading[path];
-      const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
-      const first = (key) => Math.round(median(loading[path].map((sample) => sample[key])));
-      return [
-        path,
-        pick('fcp'),
-        pick('lcp'),
-        pick('interactive'),
-        pick('hydrated'),
-        `${first('interactive') - pick('interactive')}`,
-        `${pick('networkBytes')}`,
-        `${pick('fromWorker')}/${pick('requests')}`,
-      ];
-    });
-    lines.push(
-      '',
-      `Repeat visit, same throttling, the service worker installed by a first visit of '/' (HTTP cache off; median of ${runs}; ms from navigation)`,
-      table(
-        [
-          'page',
-          'FCP',
-          'LCP',
-          'interactive',
-          'hydrated',
-          'interactive earlier than first visit',
-          'bytes from network',
-          'from worker / requests',
-        ],
-        repeatRows,
-      ),
-    );
-  }
-
-  if (wants('lighthouse')) {
-    const lighthouseRows = ['mobile', 'desktop'].flatMap((formFactor) =>
-      LIGHTHOUSE_PAGES.map((path) => {
-        const { scores, metrics, runsAt100 } = lighthouseResults[formFactor][path];
+  if (wants('loading'))
+    for (const profile of profiles) {
+      const rows = LOADING_PAGES.map((path) => {
+        const samples = loading[profile.id][path];
+        const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
+        const gap = (key) => Math.round(median(samples.map((sample) => sample[key] - sample.fcp)));
+        const [lcpGap, interactiveGap, hydratedGap] = [gap('lcp'), gap('interactive'), gap('hydrated')];
         return [
           path,
-          formFactor,
+          pick('fcp'),
+          pick('lcp'),
+          pick('interactive'),
+          pick('hydrated'),
+          `${lcpGap} ${lcpGap <= 100 ? 'ok' : 'MISS'}`,
+          `${interactiveGap} ${interactiveGap <= 1500 ? 'ok' : 'MISS'}`,
+          `${hydratedGap} ${hydratedGap <= 1500 ? 'ok' : 'MISS'}`,
+        ];
+      });
+      lines.push(
+        '',
+        `Real-throttled loading on ${profileTitle(profile)} (CDP: 150 ms latency, 1.6 Mbps down; median of ${runs}; ms from navigation)`,
+        table(
+          [
+            'page',
+            'FCP',
+            'LCP',
+            'interactive',
+            'hydrated',
+            'LCP−FCP (≤100)',
+            'interactive−FCP (≤1500)',
+            'hydrated−FCP (≤1500)',
+          ],
+          rows,
+        ),
+      );
+      const repeatRows = LOADING_PAGES.map((path) => {
+        const samples = repeatLoading[profile.id][path];
+        const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
+        const first = (key) => Math.round(median(loading[profile.id][path].map((sample) => sample[key])));
+        return [
+          path,
+          pick('fcp'),
+          pick('lcp'),
+          pick('interactive'),
+          pick('hydrated'),
+          `${first('interactive') - pick('interactive')}`,
+          `${pick('networkBytes')}`,
+          `${pick('fromWorker')}/${pick('requests')}`,
+        ];
+      });
+      lines.push(
+        '',
+        `Repeat visit on ${profileTitle(profile)}, same network, the service worker installed by a first visit of '/' (HTTP cache off; median of ${runs}; ms from navigation)`,
+        table(
+          [
+            'page',
+            'FCP',
+            'LCP',
+            'interactive',
+            'hydrated',
+            'interactive earlier than first visit',
+            'bytes from network',
+            'from worker / requests',
+          ],
+          repeatRows,
+        ),
+      );
+    }
+
+  if (wants('round-trips'))
+    for (const { id, label } of roundTripRates) {
+      const rows = LOADING_PAGES.map((path) => {
+        const samples = roundTrips[id][path];
+        const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
+        const interactive = pick('interactive');
+        // The waves of the run whose interactive time is the median: one real run, not a mix.
+        const typical =
+          samples.find((sample) => Math.round(sample.interactive) === interactive) ?? samples[0];
+        const waves = typical.waves
+          .map((wave) => `@${Math.round(wave.at)} ${wave.scripts.join(', ')}`)
+          .join(' · ');
+        return [
+          path,
+          `${interactive} ${interactive <= 1500 ? 'ok' : 'MISS'}`,
+          pick('fcp'),
+          Math.round(typical.document),
+          `${samples.map((sample) => sample.waves.length).join(',')} ${samples.every((sample) => sample.waves.length === 1) ? 'ok' : 'MISS'}`,
+          `${typical.waves.length} wave${typical.waves.length === 1 ? '' : 's'}: ${waves}`,
+          typical.afterInteractive.join(', ') || '–',
+        ];
+      });
+      lines.push(
+        '',
+        `Round trips, ${label}: every script response held ${holdMs} ms by the server, nothing else held or throttled (median of ${runs}; ms from navigation; waves of script requests by arrival at the server, a gap over ${holdMs / 2} ms starts a new one)`,
+        table(
+          [
+            'page',
+            'interactive (≤1500)',
+            'FCP',
+            'HTML requested',
+            'waves per run (1)',
+            'script requests before interactive (@ms)',
+            'scripts after interactive',
+          ],
+          rows,
+        ),
+      );
+    }
+
+  if (wants('lighthouse')) {
+    const lighthouseRows = lighthouseRuns.flatMap(([name]) =>
+      LIGHTHOUSE_PAGES.map((path) => {
+        const {
+          scores,
+          metrics,
+          runsAt100,
+          worstPerformance,
+          runs: summaries,
+        } = lighthouseResults[name][path];
+        return [
+          path,
+          name,
+          median(summaries.map((s) => s.cpuSlowdownMultiplier)),
           ...CATEGORIES.map((id) => scores[id]),
+          worstPerformance,
           `${runsAt100}/${runs}`,
-          ...['FCP', 'LCP', 'TBT', 'SI'].map((name) => Math.round(metrics[name])),
+          ...['FCP', 'LCP', 'TBT', 'SI'].map((metric) => Math.round(metrics[metric])),
           metrics.CLS.toFixed(3),
         ];
       }),
     );
-    const failingLines = ['mobile', 'desktop'].flatMap((formFactor) =>
+    const benchmarkIndexes = lighthouseRuns.flatMap(([name]) =>
+      LIGHTHOUSE_PAGES.flatMap((path) => lighthouseResults[name][path].runs.map((s) => s.benchmarkIndex)),
+    );
+    const failingLines = lighthouseRuns.flatMap(([name]) =>
       LIGHTHOUSE_PAGES.map(
-        (path) =>
-          `${formFactor} ${path}: ${lighthouseResults[formFactor][path].failingAudits.join(', ') || 'none'}`,
+        (path) => `${name} ${path}: ${lighthouseResults[name][path].failingAudits.join(', ') || 'none'}`,
       ),
     );
-    const assertLines = ['mobile', 'desktop'].map((formFactor) => {
-      const { passed, output } = assertions[formFactor];
-      if (passed) return `${formFactor}: all assertions passed`;
+    const longTaskLines = lighthouseResults['mobile-low-tier']
+      ? lighthouseResults['mobile-low-tier']['/'].runs.map(
+          ({ longTasks }, index) =>
+            `run ${index + 1}: ${
+              [...longTasks]
+                .sort((a, b) => a.startTime - b.startTime)
+                .map((task) => `${task.url} @${Math.round(task.startTime)} ${Math.round(task.duration)} ms`)
+                .join(' · ') || 'none'
+            }`,
+        )
+      : [];
+    const assertLines = lighthouseRuns.map(([name]) => {
+      const { passed, output } = assertions[name];
+      if (passed) return `${name}: all assertions passed`;
       const failures = output
         // eslint-disable-next-line no-control-regex -- lhci colours its output with ANSI escapes
         .replace(/\x1b\[[0-9;]*m/g, '')
         .split('\n')
         .filter((line) => /failure for|expected|found|http/i.test(line))
         .map((line) => `  ${line.trim()}`);
-      return [`${formFactor}: FAILED`, ...failures].join('\n');
+      return [`${name}: FAILED`, ...failures].join('\n');
     });
     lines.push(
       '',
-      `Lighthouse CI (Lighthouse ${lighthouseResults.mobile['/'].version}), median of ${runs} (scores 0–100; perf=100: runs scoring 100; FCP, LCP, TBT, Speed Index in ms)`,
+      `Lighthouse CI (Lighthouse ${lighthouseResults.mobile?.['/'].version ?? lighthouseResults.desktop['/'].version}), median of ${runs} (CPU: Lighthouse's simulated slowdown; scores 0–100, perf worst: the lowest run; perf=100: runs scoring 100; FCP, LCP, TBT, Speed Index in ms)`,
+      `Lighthouse's own BenchmarkIndex of this machine: median ${Math.round(median(benchmarkIndexes))} (${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}) over ${benchmarkIndexes.length} runs`,
       table(
-        ['page', 'form', 'perf', 'a11y', 'best-pr', 'SEO', 'perf=100', 'FCP', 'LCP', 'TBT', 'SI', 'CLS'],
+        [
+          'page',
+          'run',
+          'CPU',
+          'perf',
+          'a11y',
+          'best-pr',
+          'SEO',
+          'perf worst',
+          'perf=100',
+          'FCP',
+          'LCP',
+          'TBT',
+          'SI',
+          'CLS',
+        ],
         lighthouseRows,
       ),
       '',
       'Scored audits below 100 in any run:',
       ...failingLines,
+      ...(longTaskLines.length > 0
+        ? [
+            '',
+            `Long tasks on / at the low-tier rate (Lighthouse's long-tasks audit in order of start: script, start @ms, duration; simulated at ${profileOf('low-tier').rate}×):`,
+            ...longTaskLines,
+          ]
+        : []),
       '',
-      'lhci assert (lighthouserc.cjs; reports in bench/lhci/<form factor>/):',
+      'lhci assert (lighthouserc.cjs; reports in bench/lhci/<run>/):',
       ...assertLines,
     );
   }
@@ -503,14 +774,18 @@ try {
         node: process.versions.node,
         loadAverage: { before: loadBefore, after: loadAfter },
         runs,
-        bytes,
-        interactions: interactionRunsData,
-        loading,
-        repeatLoading,
+        interactionRuns,
+        calibration: calibration ?? (givenRates ? { fromOption: Object.fromEntries(givenRates) } : undefined),
+        profiles,
+        bytes: wants('sizes') ? bytes : undefined,
+        interactions: wants('interactions') ? interactionRunsData : undefined,
+        loading: wants('loading') ? loading : undefined,
+        repeatLoading: wants('loading') ? repeatLoading : undefined,
+        roundTrips: wants('round-trips') ? { holdMs, rates: roundTripRates, pages: roundTrips } : undefined,
         sizeLimit: sizeLimit?.results,
         servedJs,
-        lighthouse: lighthouseResults,
-        lighthouseAssertions: assertions,
+        lighthouse: wants('lighthouse') ? lighthouseResults : undefined,
+        lighthouseAssertions: wants('lighthouse') ? assertions : undefined,
       },
       null,
       2,

@@ -1,10 +1,16 @@
 /* global window, document, requestAnimationFrame */
 /**
- * Interaction latency of the landing and checkout pages, as a shopper's finger feels it: Playwright
- * taps (touch events, 412×823, device scale 1.75) in the system Chromium with the CPU slowed 4× over
- * CDP, and the browser's Event Timing API (`PerformanceObserver` type `event`, the entries INP is made
- * of) reports each interaction's duration from the input's timestamp to the next paint after its
- * handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not reported, shown as 16).
+ * Interaction latency of the landing and checkout pages, as a shopper's finger feels it: raw touch
+ * taps (CDP touch events through `page.touchscreen`, 412×823, device scale 1.75) in the system
+ * Chromium with the CPU slowed over CDP to a calibrated profile's rate
+ * (scripts/bench/cpu-calibration.mjs), and the browser's Event Timing API (`PerformanceObserver` type
+ * `event`, the entries INP is made of) reports each interaction's duration from the input's timestamp
+ * to the next paint after its handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not
+ * reported, shown as 16).
+ *
+ * The journey finds, waits for and scrolls to its targets with plain DOM code (scripts/bench/dom.mjs),
+ * never with Playwright's locators or `waitForFunction`: those create Playwright's injected script,
+ * whose capture listeners for pointer, mouse and touch events would run inside every measured tap.
  *
  * Each interaction is split into the three phases web-vitals' `onINP` attribution names, read from
  * its longest entry (for a tap, usually `click`): input delay (input → its handlers start; for a
@@ -15,6 +21,7 @@
  * the style and layout share of that frame (`styleAndLayout`, ms: the frame's own style/layout plus
  * layout forced by scripts; 0 when the frame was not long).
  */
+import { fillFields, locate, tap, waitInPage } from './dom.mjs';
 
 /**
  * What the journeys type into the checkout form before submitting: [label, value]. (The tests' sample
@@ -80,10 +87,14 @@ function installObservers() {
 /**
  * Resolves once the prerendered markup is hydrated: #root's elements carry React's fiber and every
  * button, link and form control in #root has React's props (so its handlers are attached). The time
- * it first held (`performance.now()`, ms) is left in `window.__hydratedAt`. Polls every `polling` ms.
+ * it first held (`performance.now()`, ms) is left in `window.__hydratedAt`. Polls every `polling` ms
+ * with a timer in the page (scripts/bench/dom.mjs `waitInPage`, not Playwright's `waitForFunction`).
+ * @param {import('@playwright/test').Page} page
+ * @param {{timeout?: number, polling?: number}} [options] ms
  */
-export function waitForHydration(page, { timeout = 30_000, polling = 50 } = {}) {
-  return page.waitForFunction(
+export async function waitForHydration(page, { timeout = 30_000, polling = 50 } = {}) {
+  await waitInPage(
+    page,
     () => {
       const first = document.querySelector('#root > *');
       const controls = document.querySelectorAll('#root button, #root a, #root input');
@@ -145,52 +156,39 @@ async function measure(page, act) {
 }
 
 /**
- * A finger tap on the middle of `locator`: scrolls it into view first (not part of the interaction),
- * then sends raw CDP touch events through `page.touchscreen`, so none of Playwright's actionability
- * checks (hit-target listeners, accessible-name queries) runs on the page's main thread during the tap.
- */
-async function tap(page, locator) {
-  await locator.scrollIntoViewIfNeeded();
-  await settle(page, 100);
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`nothing to tap: ${locator}`);
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-/**
  * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
  * (client-side navigation through 'Proceed to Checkout'). Names are the bench's row labels.
  */
 const JOURNEY = [
-  ['colour: swatch Ocean Blue', (p) => tap(p, p.locator('label', { has: p.getByRole('radio', { name: 'Ocean Blue' }) }))],
-  ['colour: showcase card Sunset Orange', (p) => tap(p, p.getByRole('button', { name: 'Sunset Orange', exact: true }))],
-  ['quantity +', (p) => tap(p, p.getByRole('button', { name: 'Increase quantity' }))],
-  ['quantity −', (p) => tap(p, p.getByRole('button', { name: 'Decrease quantity' }))],
-  ['Add to Cart', (p) => tap(p, p.getByRole('button', { name: /^Add to Cart/ }))],
-  ['open cart (cart button)', (p) => tap(p, p.getByRole('button', { name: /^Open cart/ }))],
-  ['close cart (Continue Shopping)', (p) => tap(p, p.getByRole('button', { name: 'Continue Shopping' }))],
-  ['Buy Now (opens cart)', (p) => tap(p, p.getByRole('button', { name: 'Buy Now with PayPal' }))],
+  ['colour: swatch Ocean Blue', (p) => tap(p, { role: 'radio', name: 'Ocean Blue', tapLabel: true })],
+  ['colour: showcase card Sunset Orange', (p) => tap(p, { role: 'button', name: 'Sunset Orange' })],
+  ['quantity +', (p) => tap(p, { role: 'button', name: 'Increase quantity' })],
+  ['quantity −', (p) => tap(p, { role: 'button', name: 'Decrease quantity' })],
+  ['Add to Cart', (p) => tap(p, { role: 'button', namePrefix: 'Add to Cart' })],
+  ['open cart (cart button)', (p) => tap(p, { role: 'button', namePrefix: 'Open cart' })],
+  ['close cart (Continue Shopping)', (p) => tap(p, { role: 'button', name: 'Continue Shopping' })],
+  ['Buy Now (opens cart)', (p) => tap(p, { role: 'button', name: 'Buy Now with PayPal' })],
   [
     'Proceed to Checkout',
     async (p) => {
       // The chunk preloads when the cart opens; measure the tap, not the network.
       await p.waitForLoadState('networkidle');
-      await tap(p, p.getByRole('button', { name: 'Proceed to Checkout' }));
+      await tap(p, { role: 'button', name: 'Proceed to Checkout' });
     },
     async (p) => {
-      await p.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+      await locate(p, { role: 'heading', level: 1, name: 'Checkout' });
       await waitForHydration(p);
     },
   ],
-  ['shipping method Express', (p) => tap(p, p.getByText('Express Shipping'))],
-  ['focus a field (tap Email)', (p) => tap(p, p.getByLabel('Email address'))],
+  ['shipping method Express', (p) => tap(p, { text: 'Express Shipping' })],
+  ['focus a field (tap Email)', (p) => tap(p, { label: 'Email address' })],
   ['typing in a field (one key)', (p) => p.keyboard.press('s')],
   [
     'submit (Complete Order)',
     async (p) => {
-      for (const [label, value] of SHOPPER_FIELDS) await p.getByLabel(label, { exact: true }).fill(value);
+      await fillFields(p, SHOPPER_FIELDS);
       await settle(p, 100);
-      await tap(p, p.getByRole('button', { name: /^Complete Order/ }));
+      await tap(p, { role: 'button', namePrefix: 'Complete Order' });
     },
   ],
 ];
@@ -200,10 +198,14 @@ export const INTERACTIONS = JOURNEY.map(([name]) => name);
 
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
- * and performs every tap of the journey.
- * @returns {Record<string, {duration: number, inputDelay: number, processing: number, presentation: number}>}
+ * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin e.g. http://127.0.0.1:4192
+ * @param {{cpuRate: number}} options
+ * @returns {Promise<Record<string, {duration: number, inputDelay: number, processing: number,
+ *   presentation: number, styleAndLayout: number, under16: boolean}>>} per interaction name, ms
  */
-export async function runJourney(browser, origin, { cpuRate = 4 } = {}) {
+export async function runJourney(browser, origin, { cpuRate }) {
   const context = await browser.newContext(TOUCH_DEVICE);
   await context.addInitScript(installObservers);
   const page = await context.newPage();

@@ -1,13 +1,17 @@
 /* global window, document, MutationObserver */
 /**
  * Loading under real throttling (not Lighthouse's simulation): CDP network emulation (150 ms latency,
- * 1.6 Mbps down, 750 kbps up) and a 4× CPU slowdown, fresh cache, the touch device of the interaction
- * bench. Reads from the page itself: First Contentful Paint and Largest Contentful Paint (Paint Timing
- * and LCP entries), the time the app says it is interactive (`data-app-ready` on `<html>`: its first
+ * 1.6 Mbps down, 750 kbps up) and the CPU slowed to a calibrated profile's rate
+ * (scripts/bench/cpu-calibration.mjs), fresh cache, the touch device of the interaction bench. Reads
+ * from the page itself: First Contentful Paint and Largest Contentful Paint (Paint Timing and LCP
+ * entries), the time the app says it is interactive (`data-app-ready` on `<html>`: its first
  * commit is done and the taps kept meanwhile are replayed) and the time the page is hydrated, i.e.
  * every button, link and input in #root has React's props (polled every 20 ms; later than interactive
  * when sections are hydrated in their own Suspense boundaries). All in ms from navigation start.
+ * Waits are polls in the page (scripts/bench/dom.mjs), never Playwright's `waitForFunction`, whose
+ * injected script would add its own listeners and work to the page being measured.
  */
+import { waitInPage } from './dom.mjs';
 import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
 
 /** CDP `Network.emulateNetworkConditions` values: latency ms, throughput bytes/s. */
@@ -19,9 +23,14 @@ export const REAL_NETWORK = {
 };
 
 /** src/early/app-ready.ts's `APP_READY_ATTRIBUTE` (a plain Node script cannot import TypeScript). */
-const APP_READY_ATTRIBUTE = 'data-app-ready';
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
-function installPaintObservers(appReadyAttribute) {
+/**
+ * An init script (`context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE)`): records in
+ * `window.__loading` FCP, LCP and the moment `<html>` gets `appReadyAttribute` (a MutationObserver),
+ * ms from navigation start (NaN until seen).
+ */
+export function installPaintObservers(appReadyAttribute) {
   const store = { fcp: NaN, lcp: NaN, interactive: NaN };
   window.__loading = store;
   new MutationObserver((_, observer) => {
@@ -61,10 +70,12 @@ async function loadTimings(page) {
 }
 
 /**
- * One load of `origin` + `path` under {@link REAL_NETWORK} and `cpuRate`× CPU.
- * @returns {{fcp: number, lcp: number, interactive: number, hydrated: number}} ms from navigation start
+ * One load of `origin` + `path` under {@link REAL_NETWORK} and `cpuRate`× CPU (a multiplier, e.g. a
+ * calibrated profile's rate).
+ * @returns {Promise<{fcp: number, lcp: number, interactive: number, hydrated: number}>} ms from
+ *   navigation start
  */
-export async function measureRealLoading(browser, origin, path, { cpuRate = 4 } = {}) {
+export async function measureRealLoading(browser, origin, path, { cpuRate }) {
   const context = await browser.newContext(TOUCH_DEVICE);
   await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
   const page = await context.newPage();
@@ -82,18 +93,19 @@ export async function measureRealLoading(browser, origin, path, { cpuRate = 4 } 
  * A repeat visit: one unthrottled visit of '/' installs the shop's service worker (waited for until it
  * controls the page), then `origin` + `path` is loaded under {@link REAL_NETWORK} and `cpuRate`× CPU
  * with the HTTP cache off, so whatever does not come from the network comes from the worker's cache.
- * @returns {{fcp: number, lcp: number, interactive: number, hydrated: number, networkBytes: number,
- *   fromWorker: number, requests: number}} ms from navigation start; bytes the network sent
- *   (encoded, headers excluded) and the number of responses the worker gave, of all requests
+ * @returns {Promise<{fcp: number, lcp: number, interactive: number, hydrated: number,
+ *   networkBytes: number, fromWorker: number, requests: number}>} ms from navigation start; bytes the
+ *   network sent (encoded, headers excluded) and the number of responses the worker gave, of all
+ *   requests
  */
-export async function measureRepeatLoading(browser, origin, path, { cpuRate = 4 } = {}) {
+export async function measureRepeatLoading(browser, origin, path, { cpuRate }) {
   const context = await browser.newContext({ ...TOUCH_DEVICE, serviceWorkers: 'allow' });
   await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   try {
     await page.goto(`${origin}/`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await waitInPage(page, () => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await throttle(cdp, cpuRate);
     const responses = [];
     page.on('response', (response) => responses.push(response));

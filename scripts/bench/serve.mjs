@@ -6,6 +6,11 @@
  * with 404.html; `Cache-Control: public, max-age=31536000, immutable` for /assets/, `no-cache`
  * otherwise. Transfer sizes, Lighthouse's simulated download times and the real-throttled loads then
  * count the bytes a shopper downloads.
+ *
+ * For the bench's round-trip test it can also hold every script: with `holdScriptsMs`, each response
+ * to a `.js` request (the app's chunks, sw.js) leaves that many ms after the request arrived, while
+ * HTML, images and everything else answer at once; `onRequest` hears of every request as it arrives.
+ * Each extra wave of script requests a page makes then costs one more hold.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,18 +35,28 @@ const ROUTES = { '/': 'index.html', '/checkout': 'checkout.html' };
 
 /**
  * Serves `distDir` on 127.0.0.1:`port`.
- * @returns {Promise<import('node:http').Server>} the listening server (call `.close()` to stop it)
+ * @param {string} distDir
+ * @param {number} port
+ * @param {{holdScriptsMs?: number,
+ *   onRequest?: (request: {pathname: string, arrivedAt: number}) => void}} [options]
+ *   `holdScriptsMs`: delay (ms) of every response to a request whose path ends in `.js` (default 0);
+ *   `onRequest`: called as each request arrives, `arrivedAt` in ms since the epoch (Date.now())
+ * @returns {Promise<import('node:http').Server>} the listening server (call `.close()` to stop it;
+ *   responses still held are dropped)
  */
-export function serveDist(distDir, port) {
+export function serveDist(distDir, port, { holdScriptsMs = 0, onRequest } = {}) {
   const root = resolve(distDir);
   const isFile = (path) => existsSync(path) && statSync(path).isFile();
+  const held = new Set();
   const server = createServer((request, response) => {
+    const arrivedAt = Date.now();
     let pathname;
     try {
       pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://bench').pathname);
     } catch {
       pathname = '/';
     }
+    onRequest?.({ pathname, arrivedAt });
     let file = ROUTES[pathname] ? join(root, ROUTES[pathname]) : join(root, normalize(pathname));
     let status = 200;
     if (!file.startsWith(root) || !isFile(file)) {
@@ -67,8 +82,22 @@ export function serveDist(distDir, port) {
       headers['Content-Encoding'] = 'gzip';
     }
     headers['Content-Length'] = body.length;
-    response.writeHead(status, headers);
-    response.end(request.method === 'HEAD' ? undefined : body);
+    const send = () => {
+      if (response.destroyed) return;
+      response.writeHead(status, headers);
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (holdScriptsMs > 0 && pathname.endsWith('.js')) {
+      const timer = setTimeout(() => {
+        held.delete(timer);
+        send();
+      }, holdScriptsMs);
+      held.add(timer);
+    } else send();
+  });
+  server.on('close', () => {
+    for (const timer of held) clearTimeout(timer);
+    held.clear();
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

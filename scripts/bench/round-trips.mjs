@@ -1,0 +1,124 @@
+/* global window */
+/**
+ * Round trips before the app is interactive: the build is served with every script response held
+ * `holdMs` by the server (scripts/bench/serve.mjs `holdScriptsMs`; HTML, images and the rest answer at
+ * once), so each wave of script requests the page makes one after another, each waiting for the one
+ * before, costs another hold. A page whose scripts are all requested at once (one wave) is interactive
+ * about one hold after its HTML; one that discovers a script only when another has run pays once per
+ * step of the chain, as it would per round trip on a phone's network.
+ *
+ * For one load it reads from the page FCP and the moment `<html data-app-ready>` appears (the
+ * init script of scripts/bench/real-loading.mjs: a MutationObserver), and from the server when each
+ * script request arrived; times are ms from the page's navigation start (`performance.timeOrigin`,
+ * on the same clock as the server's Date.now()).
+ */
+import { serveDist } from './serve.mjs';
+import { waitInPage } from './dom.mjs';
+import { TOUCH_DEVICE } from './interactions.mjs';
+import { APP_READY_ATTRIBUTE, installPaintObservers } from './real-loading.mjs';
+
+/** The hold of every script response, ms (a slow phone network's round trip is a few hundred ms). */
+export const DEFAULT_HOLD_MS = 1000;
+
+/**
+ * A server of `distDir` on 127.0.0.1:`port` that holds every script `holdMs`, with the log of what
+ * arrived: `requests` (cleared by {@link measureRoundTrips} before each load).
+ * @returns {Promise<{origin: string, holdMs: number, requests: {pathname: string, arrivedAt: number}[],
+ *   close: () => void}>} `arrivedAt` in ms since the epoch
+ */
+export async function serveWithHeldScripts(distDir, port, holdMs = DEFAULT_HOLD_MS) {
+  const requests = [];
+  const server = await serveDist(distDir, port, {
+    holdScriptsMs: holdMs,
+    onRequest: (request) => requests.push(request),
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    holdMs,
+    requests,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** `/assets/react-Meespdi2.js` → `react`; `/sw.js` → `sw`. */
+export const scriptName = (pathname) =>
+  pathname
+    .split('/')
+    .pop()
+    .replace(/\.js$/, '')
+    .replace(/-[\w-]{8}$/, '');
+
+/**
+ * Groups script requests into waves by arrival at the server: a request arriving more than half the
+ * hold after the one before starts a new wave.
+ * @param {{name: string, at: number}[]} scripts `at` in ms
+ * @param {number} holdMs
+ * @returns {{at: number, scripts: string[]}[]} each wave's first arrival (ms) and its scripts in order
+ */
+export function groupWaves(scripts, holdMs) {
+  const waves = [];
+  let previous = -Infinity;
+  for (const { name, at } of [...scripts].sort((a, b) => a.at - b.at)) {
+    if (at - previous > holdMs / 2) waves.push({ at, scripts: [] });
+    waves.at(-1).scripts.push(name);
+    previous = at;
+  }
+  return waves;
+}
+
+/**
+ * One load of `held.origin` + `path` in a fresh context (the interaction bench's touch device, no
+ * service worker, no network throttling), the CPU at `cpuRate`× (a multiplier; 1 = unthrottled).
+ * Waits for `data-app-ready`, then `load` and half a hold more, so a request the app makes once
+ * interactive shows up in `afterInteractive`.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {Awaited<ReturnType<typeof serveWithHeldScripts>>} held
+ * @param {string} path
+ * @param {{cpuRate: number}} options
+ * @returns {Promise<{fcp: number, interactive: number, document: number, waves: {at: number,
+ *   scripts: string[]}[], afterInteractive: string[]}>} ms from navigation start: FCP, interactive,
+ *   the document request's arrival; the script waves before interactive; scripts requested after it
+ */
+export async function measureRoundTrips(browser, held, path, { cpuRate }) {
+  const context = await browser.newContext({ ...TOUCH_DEVICE, serviceWorkers: 'block' });
+  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    held.requests.length = 0;
+    await page.goto(held.origin + path, { waitUntil: 'commit' });
+    await waitInPage(page, () => !Number.isNaN(window.__loading?.interactive ?? NaN), undefined, {
+      timeout: 60_000,
+      polling: 20,
+    });
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(held.holdMs / 2);
+    const { fcp, interactive, timeOrigin } = await page.evaluate(() => ({
+      ...window.__loading,
+      timeOrigin: performance.timeOrigin,
+    }));
+    const arrivals = held.requests.map(({ pathname, arrivedAt }) => ({ pathname, at: arrivedAt - timeOrigin }));
+    const scripts = arrivals
+      .filter(({ pathname }) => pathname.endsWith('.js'))
+      .map(({ pathname, at }) => ({ name: scriptName(pathname), at }));
+    const documentAt = arrivals.find(({ pathname }) => !pathname.endsWith('.js'))?.at ?? NaN;
+    return {
+      fcp,
+      interactive,
+      document: documentAt,
+      waves: groupWaves(
+        scripts.filter(({ at }) => at <= interactive),
+        held.holdMs,
+      ),
+      afterInteractive: scripts.filter(({ at }) => at > interactive).map(({ name }) => name),
+    };
+  } finally {
+    await context.close();
+  }
+}
