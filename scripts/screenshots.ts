@@ -39,8 +39,22 @@ async function openPage(browser: Browser, viewport: Viewport, path: string): Pro
   return page;
 }
 
+/**
+ * Makes the landing page's offscreen sections render (they skip rendering with `content-visibility:
+ * auto`, src/pages/landing-page.tsx): a full-page capture would show them blank, at their estimated
+ * height. Through the CSSOM, which the page's Content Security Policy allows.
+ */
+async function renderOffscreenSections(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *'))
+      if (getComputedStyle(element).getPropertyValue('content-visibility') === 'auto')
+        element.style.setProperty('content-visibility', 'visible');
+  });
+}
+
 /** Saves a screenshot as docs/screenshots/<name>.png; `fullPage` captures the whole scroll height. */
 async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (fullPage) await renderOffscreenSections(page);
   // No hover styling left over from the last click.
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(OUT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
