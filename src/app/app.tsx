@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import type { i18n as I18n } from 'i18next';
 import { fromCallback, fromPromise } from 'xstate';
 import { checkoutInputFor } from '@machines/checkout-input';
 import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront-machine';
@@ -26,18 +27,21 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * `reloadIntoCheckout` (a new release: reload into /checkout keeping the cart), `watchReleases` (the
  * service worker: offline after one visit, new releases installed in the background) and
  * `reloadIntoRelease` (the shopper's 'Reload': the waiting release takes over, the page reloads
- * where it is with the cart). `storefrontSnapshot`
+ * where it is with the cart). `i18n` is the instance to use (the browser's boot makes it in a task of
+ * its own, src/boot/start.tsx), else the app makes one. `storefrontSnapshot`
  * is where the storefront starts (a cart kept across that reload), else it starts afresh. Once
  * mounted, the app announces it is interactive, and the taps made before are replayed.
  */
 export function App({
   router,
+  i18n: givenI18n,
   storefrontSnapshot,
 }: {
   router: AppRouter;
+  i18n?: I18n;
   storefrontSnapshot?: StorefrontSnapshot;
 }) {
-  const i18n = useMemo(() => createI18n(), []);
+  const i18n = useMemo(() => givenI18n ?? createI18n(), [givenI18n]);
   const storefrontLogic = useMemo(
     () =>
       storefrontMachine.provide({
