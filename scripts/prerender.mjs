@@ -7,11 +7,12 @@
  *    and by static hosts with clean URLs; deploy/nginx.conf maps it explicitly) and
  *    `404.html` (what static hosts serve for unknown paths), each with its critical CSS inlined, its
  *    SEO tags, and `#root` stamped with `data-prerendered-route` for the client's hydrate decision;
- *    the app is not preloaded: its scripts (on checkout.html with the checkout chunk, which the client
- *    needs before hydrating) are listed in `<meta name="app-scripts">`, which the entry (src/main.tsx)
- *    modulepreloads after the first paint;
- *    every page carries the early-tap script (src/early/early-taps.ts, built here as a classic script)
- *    inline in `<head>`, so it runs before the page can be tapped, and names the checkout chunk in
+ *    the app is not preloaded by the HTML: its scripts (on checkout.html with the checkout chunk, which
+ *    the client needs before hydrating) are listed in `<meta name="app-scripts">`, which the page's
+ *    inline script modulepreloads once the page has painted;
+ *    every page carries that inline script (src/early/inline-script.ts: the early taps and the app's
+ *    preload, built here as a classic script) in `<head>`, so it runs before the page can be tapped,
+ *    and names the checkout chunk in
  *    `<meta name="checkout-module">` (src/app/import-checkout-page.ts); the template's `<meta>`
  *    Content Security Policy (the development one) gives way to the production policy
  *    (scripts/content-security-policy.mjs), which allows that script and the page's critical `<style>`
@@ -71,8 +72,9 @@ function chunkFiles(key, seen = new Set()) {
 const entryFiles = new Set(chunkFiles('index.html'));
 /**
  * The app the entry imports after the first paint (its library stages and src/boot/start.tsx, with
- * everything they import), plus the given route modules and their imports: listed for the entry to
- * modulepreload at once (src/boot/preload-app.ts), as `<meta name="app-scripts">`.
+ * everything they import), plus the given route modules and their imports: listed for the page's
+ * inline script to modulepreload once the page has painted (src/early/preload-app.ts), as
+ * `<meta name="app-scripts">`.
  */
 function appScriptsMeta(routeModules) {
   const entryImports = manifest['index.html'].dynamicImports ?? [];
@@ -81,10 +83,11 @@ function appScriptsMeta(routeModules) {
   return `<meta name="app-scripts" content="${files.filter((file) => !entryFiles.has(file)).join(' ')}">`;
 }
 /**
- * The early-tap script as a classic inline `<script>` and the CSP source that allows it: bundled on its
- * own (it must import nothing the app bundles), minified, wrapped in a function so it leaves no globals.
+ * The page's inline script (src/early/inline-script.ts) as a classic `<script>` and the CSP source that
+ * allows it: bundled on its own (it must import nothing the app bundles), minified, wrapped in a
+ * function so it leaves no globals.
  */
-async function inlineEarlyTapScript() {
+async function buildInlineScript() {
   const output = await build({
     configFile: false,
     logLevel: 'warn',
@@ -92,25 +95,25 @@ async function inlineEarlyTapScript() {
       write: false,
       copyPublicDir: false,
       target: 'es2022',
-      lib: { entry: resolve('src/early/early-taps.ts'), formats: ['iife'], name: 'earlyTaps' },
+      lib: { entry: resolve('src/early/inline-script.ts'), formats: ['iife'], name: 'inlineScript' },
     },
   });
   const [{ output: chunks }] = Array.isArray(output) ? output : [output];
   const code = chunks[0].code.trim();
   if (chunks.length !== 1 || code.includes('</script'))
-    throw new Error('early-taps did not build to one inline script');
+    throw new Error('src/early/inline-script.ts did not build to one inline script');
   return { tag: `<script>${code}</script>`, source: cspHashSource(code) };
 }
-const earlyTaps = await inlineEarlyTapScript();
+const inlineScript = await buildInlineScript();
 /** The template's `<meta>` policy, which each page's own production policy replaces. */
 const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"\s*\/?>/;
 if (template.split(META_CSP).length !== 2) throw new Error('index.html must have one <meta> CSP');
-/** The page's `<meta>` policy: the early-tap script and the page's own critical `<style>` blocks. */
+/** The page's `<meta>` policy: the inline script and the page's own critical `<style>` blocks. */
 function metaCsp(head) {
   const styles = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) =>
     cspHashSource(css),
   );
-  const policy = contentSecurityPolicy({ scripts: [earlyTaps.source], styles, meta: true });
+  const policy = contentSecurityPolicy({ scripts: [inlineScript.source], styles, meta: true });
   return `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
 }
 /** Site-root URL of the checkout chunk, for a retry of its download under a URL of its own. */
@@ -142,7 +145,7 @@ try {
     // The route's own <title> and head tags take the place of the template's <title>.
     const page = template
       .replace(META_CSP, () => metaCsp(head))
-      .replace(TITLE, () => earlyTaps.tag + head + appScriptsMeta(modules) + checkoutModuleMeta)
+      .replace(TITLE, () => inlineScript.tag + head + appScriptsMeta(modules) + checkoutModuleMeta)
       .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered-route="${routePath}">${html}</div>`);
     writeFileSync(join(outDir, file), page);
   }

@@ -1,30 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, nextTask } from '@/boot/after-first-paint';
-import { APP_SCRIPTS_META, preloadApp } from '@/boot/preload-app';
 
-/** The boot helpers of the entry (src/main.tsx): when the app starts, and what it preloads. */
+/** The boot helpers of the entry (src/main.tsx): when the app starts. */
 
 afterEach(() => {
-  document.head.innerHTML = '';
   vi.restoreAllMocks();
-});
-
-describe('preloadApp', () => {
-  it('modulepreloads every script the page lists, in order', () => {
-    document.head.innerHTML = `<meta name="${APP_SCRIPTS_META}" content="/assets/react-a.js  /assets/start-b.js">`;
-    preloadApp();
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/assets/react-a.js',
-      '/assets/start-b.js',
-    ]);
-    expect(links.every((link) => link.crossOrigin === '')).toBe(true);
-  });
-
-  it('does nothing on a page without the list (the dev server)', () => {
-    preloadApp();
-    expect(document.head.querySelector('link')).toBeNull();
-  });
 });
 
 describe('afterFirstPaint', () => {

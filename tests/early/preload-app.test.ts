@@ -1,0 +1,76 @@
+/**
+ * The inline script's preload of the app (src/early/preload-app.ts): every script the page lists is
+ * asked for once the page has painted and its largest image has settled, not before, at low priority.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const SCRIPTS = ['/assets/react-a.js', '/assets/vendor-b.js', '/assets/start-c.js'];
+
+/** Loads a fresh copy of the script, as a page does when its `<head>` is parsed. */
+async function loadPreloadScript() {
+  vi.resetModules();
+  await import('@/early/preload-app');
+}
+
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => ({
+    href: link.getAttribute('href'),
+    priority: link.fetchPriority,
+    crossOrigin: link.crossOrigin,
+  }));
+
+/** Lets a frame, the task after it and any pending promise run. */
+async function afterFrameAndTask() {
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+beforeEach(() => {
+  document.head.innerHTML = `<meta name="app-scripts" content="${SCRIPTS.join(' ')}">`;
+});
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+describe('the app preload', () => {
+  it('asks for every listed script, in order, at low priority, once the page has painted', async () => {
+    await loadPreloadScript();
+    expect(preloads()).toEqual([]);
+    await afterFrameAndTask();
+    expect(preloads()).toEqual(
+      SCRIPTS.map((href) => ({ href, priority: 'low', crossOrigin: '' })),
+    );
+  });
+
+  it("waits for the page's largest image to load before asking", async () => {
+    document.body.innerHTML = '<img src="/images/hero.svg" fetchpriority="high" alt="">';
+    const hero = document.querySelector('img')!;
+    Object.defineProperty(hero, 'complete', { value: false });
+    await loadPreloadScript();
+    await afterFrameAndTask();
+    expect(preloads()).toEqual([]);
+
+    hero.dispatchEvent(new Event('load'));
+    await afterFrameAndTask();
+    expect(preloads().map(({ href }) => href)).toEqual(SCRIPTS);
+  });
+
+  it('asks all the same when that image fails to load', async () => {
+    document.body.innerHTML = '<img src="/images/missing.svg" fetchpriority="high" alt="">';
+    const hero = document.querySelector('img')!;
+    Object.defineProperty(hero, 'complete', { value: false });
+    await loadPreloadScript();
+    hero.dispatchEvent(new Event('error'));
+    await afterFrameAndTask();
+    expect(preloads().map(({ href }) => href)).toEqual(SCRIPTS);
+  });
+
+  it('asks for nothing on a page without the list (the dev server)', async () => {
+    document.head.innerHTML = '';
+    await loadPreloadScript();
+    await afterFrameAndTask();
+    expect(preloads()).toEqual([]);
+  });
+});
