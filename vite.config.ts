@@ -45,38 +45,44 @@ function previewNotFoundPage(): Plugin {
  * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
  * order): each chunk's name (also the name of its stage module, src/boot/libraries/<name>.ts) and the
  * npm packages it holds, with the packages only they use. Everything else (the shop's own code, icons)
- * is the `start` chunk.
+ * is the `start` chunk. Two chunks keep every page within one round trip of an HTTP/1.1 server's 6
+ * connections (src/boot/library-stages.ts).
  */
 const LIBRARY_CHUNKS = [
-  { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
-  { name: 'react-router', packages: ['react-router', 'cookie', 'set-cookie-parser'] },
   {
-    name: 'i18n',
+    name: 'react',
+    packages: ['react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser'],
+  },
+  {
+    name: 'vendor',
     packages: [
       'i18next',
       'i18next-browser-languagedetector',
       'react-i18next',
       'html-parse-stringify',
       'void-elements',
+      'xstate',
+      '@xstate/react',
+      'use-sync-external-store',
+      'styled-components',
+      'stylis',
+      '@emotion',
+      'tslib',
+      'css-to-react-native',
     ],
-  },
-  { name: 'xstate', packages: ['xstate', '@xstate/react', 'use-sync-external-store'] },
-  {
-    name: 'styled-components',
-    packages: ['styled-components', 'stylis', '@emotion', 'tslib', 'css-to-react-native'],
   },
 ];
 
 /**
- * The chunks whose functions a shopper's first taps run: React (its update and commit paths),
- * React Router (navigation), XState (transitions), the shop (`start`: handlers, components) and the
- * checkout page (rendered by 'Proceed to Checkout'). Each starts with V8's explicit compile hint
+ * The chunks whose functions a shopper's first taps run: React with React Router (its update and
+ * commit paths, navigation), the other libraries (XState's transitions), the shop (`start`: handlers,
+ * components) and the checkout page (rendered by 'Proceed to Checkout'). Each starts with V8's explicit compile hint
  * `//# allFunctionsCalledOnLoad`, so Chromium compiles all of its functions up front with the file
  * (as it downloads; traces of a 4× load show no longer task) instead of lazily inside the first tap
  * that calls them (the first colour tap spent most of its handler time compiling). Other
  * engines read a comment.
  */
-const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'react-router', 'xstate', 'start', 'checkout-page']);
+const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'vendor', 'start', 'checkout-page']);
 
 /** Vite configuration: build, dev server and preview (the test projects: vitest.config.ts). */
 export default defineConfig({
@@ -111,7 +117,7 @@ export default defineConfig({
         codeSplitting: {
           groups: LIBRARY_CHUNKS.map(({ name, packages }) => {
             const inPackages = new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]`);
-            // The library's stage module joins its chunk, so importing the stage loads one file.
+            // The chunk's stage module joins it, so importing the stage loads one file.
             const stage = fromRoot(`./src/boot/libraries/${name}.ts`);
             return { name, test: (id: string) => inPackages.test(id) || id === stage };
           }),

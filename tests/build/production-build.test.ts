@@ -168,14 +168,14 @@ describe('compile hints on the chunks the first taps run', () => {
     return page(chunk.file);
   };
 
-  it.each(['react', 'react-router', 'xstate', 'start', 'checkout-page'])(
+  it.each(['react', 'vendor', 'start', 'checkout-page'])(
     'the %s chunk asks V8 to compile all its functions eagerly, on its first line',
     (name) => {
       expect(chunkNamed(name).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
     },
   );
 
-  it.each(['index', 'i18n', 'styled-components'])('the %s chunk is compiled lazily', (name) => {
+  it.each(['index'])('the %s chunk is compiled lazily', (name) => {
     expect(chunkNamed(name)).not.toContain('allFunctionsCalledOnLoad');
   });
 });
