@@ -39,9 +39,7 @@ describe('the app preload', () => {
     await loadPreloadScript();
     expect(preloads()).toEqual([]);
     await afterFrameAndTask();
-    expect(preloads()).toEqual(
-      SCRIPTS.map((href) => ({ href, priority: 'low', crossOrigin: '' })),
-    );
+    expect(preloads()).toEqual(SCRIPTS.map((href) => ({ href, priority: 'low', crossOrigin: '' })));
   });
 
   it("waits for the page's largest image to load before asking", async () => {

@@ -29,7 +29,10 @@ describe('formatCents', () => {
     );
   });
 
-  it.each([21.98, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('refuses %d, which is not safe integer cents', (amount) => {
-    expect(() => formatCents(amount)).toThrow(RangeError);
-  });
+  it.each([21.98, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    'refuses %d, which is not safe integer cents',
+    (amount) => {
+      expect(() => formatCents(amount)).toThrow(RangeError);
+    },
+  );
 });
