@@ -13,8 +13,26 @@ export interface ColourOption {
   readonly name: string;
   /** CSS colour of the swatch, `#rrggbb`. */
   readonly swatch: string;
-  /** Site-root path of the product image for this colour (a local SVG, never an external host). */
+  /**
+   * Site-root path of the product image for this colour: its {@link PRODUCT_IMAGE_DEFAULT_WIDTH} px
+   * WebP, a local file, never an external host; {@link productImageUrl} gives every width.
+   */
   readonly image: string;
+}
+
+/**
+ * The widths, in px, each colour's product image is drawn at (scripts/make-product-images.ts writes
+ * `public/images/pet-ball-<colour>-<width>.webp` from the artwork in `artwork/`): the page offers
+ * them all (`srcset`) and the browser picks by the image's CSS size and the screen's pixel density.
+ */
+export const PRODUCT_IMAGE_WIDTHS = [240, 480, 720, 960] as const;
+
+/** The width of the image a colour option names as its `image` (spec §3), in px. */
+export const PRODUCT_IMAGE_DEFAULT_WIDTH = 480;
+
+/** Site-root path of the product image for `colourId` at `width` px (one of {@link PRODUCT_IMAGE_WIDTHS}). */
+export function productImageUrl(colourId: ColourId, width: (typeof PRODUCT_IMAGE_WIDTHS)[number]): string {
+  return `/images/pet-ball-${colourId}-${width}.webp`;
 }
 
 /** Product id carried in the checkout input's line items (spec §3). */
@@ -33,16 +51,13 @@ export const LIST_PRICE_CENTS = 3999;
 export const DISCOUNT_PERCENT = 45;
 
 /** The three colour options in display order (spec §3). */
-export const COLOURS: readonly ColourOption[] = [
-  { id: 'hot-pink', name: 'Hot Pink', swatch: '#ec4899', image: '/images/pet-ball-hot-pink.svg' },
-  {
-    id: 'sunset-orange',
-    name: 'Sunset Orange',
-    swatch: '#f97316',
-    image: '/images/pet-ball-sunset-orange.svg',
-  },
-  { id: 'ocean-blue', name: 'Ocean Blue', swatch: '#0ea5e9', image: '/images/pet-ball-ocean-blue.svg' },
-];
+export const COLOURS: readonly ColourOption[] = (
+  [
+    { id: 'hot-pink', name: 'Hot Pink', swatch: '#ec4899' },
+    { id: 'sunset-orange', name: 'Sunset Orange', swatch: '#f97316' },
+    { id: 'ocean-blue', name: 'Ocean Blue', swatch: '#0ea5e9' },
+  ] as const
+).map((colour) => ({ ...colour, image: productImageUrl(colour.id, PRODUCT_IMAGE_DEFAULT_WIDTH) }));
 
 /** The colour selected when the landing page opens (spec §4). */
 export const DEFAULT_COLOUR_ID: ColourId = 'hot-pink';

@@ -55,7 +55,7 @@ try {
       'checkout.html',
       '404.html',
       'assets/**',
-      '**/*.{svg,png,webmanifest,woff2}',
+      '**/*.{svg,png,webp,webmanifest,woff2}',
     ],
     // Never the compressed copies scripts/precompress.mjs writes beside files (the server picks those).
     globIgnores: [SERVICE_WORKER_FILE, 'release.json', '**/*.br', '**/*.gz'],

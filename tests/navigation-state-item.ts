@@ -9,6 +9,6 @@ export const navigationStateItem = (overrides: Record<string, unknown> = {}) => 
   color: 'Ocean Blue',
   quantity: 2,
   price: 21.98,
-  image: '/images/pet-ball-ocean-blue.svg',
+  image: '/images/pet-ball-ocean-blue-480.webp',
   ...overrides,
 });

@@ -4,7 +4,14 @@
  * and the product's JSON-LD. Used by ./entry-server.tsx at build time.
  */
 import type { TFunction } from 'i18next';
-import { COLOURS, DEFAULT_COLOUR_ID, PRODUCT_ID, PRODUCT_NAME, UNIT_PRICE_CENTS } from '@machines/catalog';
+import {
+  COLOURS,
+  DEFAULT_COLOUR_ID,
+  PRODUCT_ID,
+  PRODUCT_NAME,
+  UNIT_PRICE_CENTS,
+  productImageUrl,
+} from '@machines/catalog';
 
 /** Site-wide values the SEO tags need. */
 export interface SiteOptions {
@@ -33,7 +40,7 @@ function productJsonLd(siteUrl: string, t: TFunction): string {
     name: PRODUCT_NAME,
     sku: PRODUCT_ID,
     description: t('product.description'),
-    image: COLOURS.map((colour) => siteUrl + colour.image),
+    image: COLOURS.map((colour) => siteUrl + productImageUrl(colour.id, 960)),
     color: COLOURS.map((colour) => colour.name).join(', '),
     offers: {
       '@type': 'Offer',
@@ -76,7 +83,7 @@ export function seoTags(routePath: string, { siteUrl, description }: SiteOptions
     meta('og:title', t('meta.title')),
     meta('og:description', description),
     meta('og:url', url),
-    meta('og:image', siteUrl + hero.image),
+    meta('og:image', siteUrl + productImageUrl(hero.id, 960)),
     meta('og:image:alt', t('hero.imageAlt', { colour: t(`colour.${hero.id}`) })),
     meta('product:price:amount', (UNIT_PRICE_CENTS / 100).toFixed(2)),
     meta('product:price:currency', 'USD'),

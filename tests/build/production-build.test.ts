@@ -13,6 +13,7 @@ import {
   headerPolicyOf,
 } from '../../scripts/content-security-policy.mjs';
 import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
+import { COLOURS, PRODUCT_IMAGE_WIDTHS, productImageUrl } from '@machines/catalog';
 import { SERVICE_WORKER_POLICY } from '@/effects/service-worker-policy';
 import enCheckout from '@/locales/en-checkout';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
@@ -243,10 +244,23 @@ describe('the early-tap script, inline so it listens before the page can be tapp
     expect(inlineScriptsOf(page('index.html'))[0]!.code).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
   });
 
-  it('preloads the hero image, the landing page’s largest paint, at high priority', () => {
-    expect(page('index.html')).toMatch(
-      /<link rel="preload" as="image" href="\/images\/pet-ball-hot-pink\.svg" fetchPriority="high"\/>/,
+  it('preloads the hero image, the landing page’s largest paint, at high priority, in every width', () => {
+    const preload =
+      /<link rel="preload" as="image" imageSrcSet="([^"]+)" imageSizes="[^"]+" fetchPriority="high"\/>/.exec(
+        page('index.html'),
+      );
+    expect(preload?.[1]?.split(', ')).toEqual(
+      PRODUCT_IMAGE_WIDTHS.map((width) => `${productImageUrl('hot-pink', width)} ${width}w`),
     );
+  });
+});
+
+describe('product images', () => {
+  it.each(COLOURS.map(({ id }) => id))('%s comes in every width, as WebP, in the build', (colourId) => {
+    for (const width of PRODUCT_IMAGE_WIDTHS) {
+      const file = readFileSync(join(outDir, productImageUrl(colourId, width)));
+      expect(file.subarray(8, 12).toString('latin1'), `${colourId} ${width} px is WebP`).toBe('WEBP');
+    }
   });
 });
 

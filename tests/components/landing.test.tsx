@@ -18,7 +18,7 @@ describe('landing page: colour', () => {
     renderApp('/');
     expect(screen.getByRole('radio', { name: 'Hot Pink' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Colour: Hot Pink' })).toBeInTheDocument();
-    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-hot-pink.svg');
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-hot-pink-480.webp');
   });
 
   it.each(['Hot Pink', 'Sunset Orange', 'Ocean Blue'])(
@@ -50,7 +50,7 @@ describe('landing page: colour', () => {
   it('shows the Ocean Blue ball in the hero after picking its swatch', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));
-    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-ocean-blue.svg');
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-ocean-blue-480.webp');
     expect(heroImage()).toHaveAccessibleName(/in Ocean Blue/);
     expect(screen.getByRole('group', { name: 'Colour: Ocean Blue' })).toBeInTheDocument();
   });
@@ -60,13 +60,13 @@ describe('landing page: colour', () => {
     await user.click(screen.getByRole('radio', { name: 'Hot Pink' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: 'Sunset Orange' })).toBeChecked();
-    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange.svg');
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange-480.webp');
   });
 
   it('shows the Sunset Orange ball in the hero after clicking its showcase card', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('button', { name: /Sunset Orange/ }));
-    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange.svg');
+    expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange-480.webp');
     expect(screen.getByRole('radio', { name: 'Sunset Orange' })).toBeChecked();
   });
 

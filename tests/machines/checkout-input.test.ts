@@ -30,7 +30,7 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
         colourId: 'hot-pink',
         quantity: 1,
         unitPriceCents: 2198,
-        image: '/images/pet-ball-hot-pink.svg',
+        image: '/images/pet-ball-hot-pink-480.webp',
       },
     ]);
   });
@@ -69,7 +69,7 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
     const [line] = lineItemsFromCheckoutInput({
       items: [navigationStateItem({ name: '<script>', image: 'https://evil.example/x.png' })],
     });
-    expect(line).toMatchObject({ name: 'Pet Ball Pro', image: '/images/pet-ball-ocean-blue.svg' });
+    expect(line).toMatchObject({ name: 'Pet Ball Pro', image: '/images/pet-ball-ocean-blue-480.webp' });
   });
 
   it('accepts colour ids as well as names', () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lineTotalCents, type LineItem } from '@machines/pricing';
+import { productImageSources } from '@/components/ui/product-image-sources';
 import { formatCents } from '@/lib/format-money';
 import { theme } from '@/styles/theme';
 
@@ -13,7 +14,12 @@ export function LineItemRow({ item, thumbSize }: { item: LineItem; thumbSize: nu
   const { t } = useTranslation();
   return (
     <Row>
-      <Thumb src={item.image} alt="" width={thumbSize} height={thumbSize} />
+      <Thumb
+        {...productImageSources(item.colourId, `${thumbSize}px`)}
+        alt=""
+        width={thumbSize}
+        height={thumbSize}
+      />
       <Details>
         <Name>{t('brand.name')}</Name>
         <Meta>{t('lineItem.colour', { colour: t(`colour.${item.colourId}`) })}</Meta>

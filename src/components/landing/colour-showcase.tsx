@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { COLOURS, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { productImageSources } from '@/components/ui/product-image-sources';
 import {
   CardList,
   MutedSectionBand,
@@ -55,7 +56,7 @@ function ShowcaseCard({ colour }: { colour: ColourOption }) {
       <ImageWell $colour={colour.swatch}>
         {/* Decorative: the card's name is its visible colour name. */}
         <img
-          src={colour.image}
+          {...productImageSources(colour.id, '200px')}
           alt=""
           width={CARD_IMAGE_SIZE}
           height={CARD_IMAGE_SIZE}

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
-import { colourById } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { productImageSources } from '@/components/ui/product-image-sources';
 import { theme } from '@/styles/theme';
 
-/** Intrinsic size of the hero image in CSS px (the SVGs are square); reserves space, no layout shift. */
+/** Intrinsic size of the hero image in CSS px (the images are square); reserves space, no layout shift. */
 const IMAGE_SIZE = 480;
+
+/** The image's CSS width: at most 420 px, else the screen less the section's and the stage's padding. */
+const IMAGE_SIZES = `(min-width: ${theme.breakpoint.md}) 420px, calc(100vw - 5rem)`;
 
 /**
  * The hero of the landing page (spec §2 'Landing page'): the product image for the selected colour on a
@@ -32,7 +35,6 @@ export function Hero() {
 function HeroImage() {
   const { t } = useTranslation();
   const colourId = StorefrontActorContext.useSelector(selectColourId);
-  const colour = colourById(colourId);
   // The image the page opens with is its largest paint (LCP): fading it in from transparent would
   // postpone that paint, so only the images of later colour choices fade in.
   const [openingColourId] = useState(colourId);
@@ -42,11 +44,11 @@ function HeroImage() {
   return (
     // Keyed by colour so the new image fades in when the shopper picks another colour.
     <Image
-      key={colour.id}
-      src={colour.image}
+      key={colourId}
+      {...productImageSources(colourId, IMAGE_SIZES)}
       width={IMAGE_SIZE}
       height={IMAGE_SIZE}
-      alt={t('hero.imageAlt', { colour: t(`colour.${colour.id}`) })}
+      alt={t('hero.imageAlt', { colour: t(`colour.${colourId}`) })}
       fetchPriority="high"
       decoding="async"
       data-fade-in={hasChangedColour || undefined}

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { UNIT_PRICE_CENTS, colourById } from '@machines/catalog';
+import { UNIT_PRICE_CENTS } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { ButtonLink } from '@/components/ui/button';
+import { productImageSources } from '@/components/ui/product-image-sources';
 import { formatCents } from '@/lib/format-money';
 import { theme } from '@/styles/theme';
 
@@ -37,10 +38,17 @@ export function SeeItInAction() {
 
 /** The ball in the selected colour; the one part of the block a colour tap re-renders. */
 function ActionImage() {
-  const colour = colourById(StorefrontActorContext.useSelector(selectColourId));
+  const colourId = StorefrontActorContext.useSelector(selectColourId);
   return (
     // Decorative: the same product the hero already describes.
-    <img src={colour.image} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
+    <img
+      {...productImageSources(colourId, '280px')}
+      alt=""
+      width={IMAGE_SIZE}
+      height={IMAGE_SIZE}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 
