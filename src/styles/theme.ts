@@ -55,6 +55,11 @@ export const theme = {
     raised: '0 10px 30px rgba(15, 23, 42, 0.15)',
   },
   breakpoint: { sm: '480px', md: '768px', lg: '1024px' },
+  /**
+   * Media queries. `hover`: a pointer that hovers (mouse, trackpad). Hover styles sit inside it, so a
+   * touch screen, whose tap also sets `:hover`, restyles and repaints nothing for it inside the tap.
+   */
+  media: { hover: '(hover: hover)' },
   layout: { maxWidth: '1180px', cartButtonSize: '52px' },
   motion: { fast: '150ms', normal: '250ms' },
 } as const;

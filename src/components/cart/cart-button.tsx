@@ -56,9 +56,11 @@ const FloatingButton = styled.button`
     transform ${theme.motion.fast},
     background-color ${theme.motion.fast};
 
-  &:hover {
-    background: ${theme.colour.brandSoft};
-    transform: translateY(-1px);
+  @media ${theme.media.hover} {
+    &:hover {
+      background: ${theme.colour.brandSoft};
+      transform: translateY(-1px);
+    }
   }
 
   @media (min-width: ${theme.breakpoint.md}) {

@@ -170,8 +170,10 @@ const CloseButton = styled.button`
   color: ${theme.colour.textMuted};
   transition: background-color ${theme.motion.fast};
 
-  &:hover {
-    background: ${theme.colour.surfaceMuted};
-    color: ${theme.colour.text};
+  @media ${theme.media.hover} {
+    &:hover {
+      background: ${theme.colour.surfaceMuted};
+      color: ${theme.colour.text};
+    }
   }
 `;

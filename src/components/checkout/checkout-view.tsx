@@ -72,9 +72,11 @@ const BackLink = styled(Link)`
   color: ${theme.colour.brand};
   text-decoration: none;
 
-  &:hover {
-    text-decoration: underline;
-    text-underline-offset: 3px;
+  @media ${theme.media.hover} {
+    &:hover {
+      text-decoration: underline;
+      text-underline-offset: 3px;
+    }
   }
 `;
 

@@ -86,8 +86,10 @@ const Input = styled.input`
   &::placeholder {
     color: ${theme.colour.textMuted};
   }
-  &:hover {
-    border-color: ${theme.colour.text};
+  @media ${theme.media.hover} {
+    &:hover {
+      border-color: ${theme.colour.text};
+    }
   }
   &:focus-visible {
     border-color: ${theme.colour.focus};

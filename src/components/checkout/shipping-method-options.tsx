@@ -82,8 +82,10 @@ const Option = styled.label`
     background-color ${theme.motion.fast},
     border-color ${theme.motion.fast};
 
-  &:hover {
-    border-color: ${theme.colour.borderStrong};
+  @media ${theme.media.hover} {
+    &:hover {
+      border-color: ${theme.colour.borderStrong};
+    }
   }
   &:has(input:checked) {
     border: 2px solid ${theme.colour.brand};

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { COLOURS, type ColourOption } from '@machines/catalog';
@@ -45,7 +46,10 @@ export function ColourShowcase() {
 /** One colour's card: a toggle button that selects `colour` (spec §2 'Colour showcase'). */
 function ShowcaseCard({ colour }: { colour: ColourOption }) {
   const { t } = useTranslation();
-  const selected = StorefrontActorContext.useSelector((snapshot) => selectColourId(snapshot) === colour.id);
+  // Deferred: the tap's own frame shows the card pressed; the 'Selected' badge moves in the render after.
+  const selected = useDeferredValue(
+    StorefrontActorContext.useSelector((snapshot) => selectColourId(snapshot) === colour.id),
+  );
   const { send } = StorefrontActorContext.useActorRef();
   return (
     <Card
@@ -101,9 +105,11 @@ const Card = styled.button`
     box-shadow: ${theme.shadow.raised};
   }
 
-  &:hover {
-    transform: translateY(-3px);
-    box-shadow: ${theme.shadow.raised};
+  @media ${theme.media.hover} {
+    &:hover {
+      transform: translateY(-3px);
+      box-shadow: ${theme.shadow.raised};
+    }
   }
 
   @media (min-width: ${theme.breakpoint.md}) {

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { COLOURS, type ColourOption } from '@machines/catalog';
@@ -34,7 +35,8 @@ export function ColourSwatches() {
 /** 'Colour: Hot Pink': the group's name, following the selected colour. */
 function ColourLegend() {
   const { t } = useTranslation();
-  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  // Deferred: the tap's own frame shows the checked swatch; the legend follows in the render after.
+  const colourId = useDeferredValue(StorefrontActorContext.useSelector(selectColourId));
   return <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>;
 }
 
@@ -111,8 +113,10 @@ const Swatch = styled.span<{ $colour: string }>`
     box-shadow ${theme.motion.fast},
     transform ${theme.motion.fast};
 
-  ${Option}:hover & {
-    transform: scale(1.06);
+  @media ${theme.media.hover} {
+    ${Option}:hover & {
+      transform: scale(1.06);
+    }
   }
   ${Radio}:checked + & {
     box-shadow: 0 0 0 3px ${theme.colour.text};

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { selectColourId } from '@machines/storefront-machine';
@@ -34,7 +34,9 @@ export function Hero() {
 /** The hero's product image in the selected colour (spec §2, §3 'Colour option' image), 480×480 px. */
 function HeroImage() {
   const { t } = useTranslation();
-  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  // Deferred: a colour tap's own frame shows the swatch it checked; the new image follows in a render
+  // of its own, after that frame, instead of inside the tap.
+  const colourId = useDeferredValue(StorefrontActorContext.useSelector(selectColourId));
   // The image the page opens with is its largest paint (LCP): fading it in from transparent would
   // postpone that paint, so only the images of later colour choices fade in.
   const [openingColourId] = useState(colourId);

@@ -92,9 +92,11 @@ const StepButton = styled.button`
   color: ${theme.colour.text};
   transition: background-color ${theme.motion.fast};
 
-  &:hover:not([aria-disabled='true']) {
-    background: ${theme.colour.brandSoft};
-    color: ${theme.colour.brand};
+  @media ${theme.media.hover} {
+    &:hover:not([aria-disabled='true']) {
+      background: ${theme.colour.brandSoft};
+      color: ${theme.colour.brand};
+    }
   }
   &[aria-disabled='true'] {
     cursor: not-allowed;

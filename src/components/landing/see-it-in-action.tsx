@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { UNIT_PRICE_CENTS } from '@machines/catalog';
@@ -38,7 +39,8 @@ export function SeeItInAction() {
 
 /** The ball in the selected colour; the one part of the block a colour tap re-renders. */
 function ActionImage() {
-  const colourId = StorefrontActorContext.useSelector(selectColourId);
+  // Deferred, as the hero's image: out of the colour tap's own frame.
+  const colourId = useDeferredValue(StorefrontActorContext.useSelector(selectColourId));
   return (
     // Decorative: the same product the hero already describes.
     <img

@@ -207,7 +207,9 @@ const BuilderLink = styled.a`
   text-decoration: underline;
   text-underline-offset: 3px;
 
-  &:hover {
-    text-decoration-thickness: 2px;
+  @media ${theme.media.hover} {
+    &:hover {
+      text-decoration-thickness: 2px;
+    }
   }
 `;

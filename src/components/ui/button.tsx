@@ -33,8 +33,10 @@ export const buttonStyles = css`
   &[data-block] {
     width: 100%;
   }
-  &:hover:not(:disabled) {
-    background: ${theme.colour.brandHover};
+  @media ${theme.media.hover} {
+    &:hover:not(:disabled) {
+      background: ${theme.colour.brandHover};
+    }
   }
   &:active:not(:disabled) {
     transform: translateY(1px);
@@ -49,23 +51,29 @@ export const buttonStyles = css`
     background: ${theme.colour.surface};
     color: ${theme.colour.brand};
     border-color: ${theme.colour.brand};
-    &:hover:not(:disabled) {
-      background: ${theme.colour.brandSoft};
+    @media ${theme.media.hover} {
+      &:hover:not(:disabled) {
+        background: ${theme.colour.brandSoft};
+      }
     }
   }
   &[data-variant='paypal'] {
     background: ${theme.colour.paypal};
     color: ${theme.colour.paypalText};
-    &:hover:not(:disabled) {
-      background: ${theme.colour.paypal};
-      filter: brightness(0.95);
+    @media ${theme.media.hover} {
+      &:hover:not(:disabled) {
+        background: ${theme.colour.paypal};
+        filter: brightness(0.95);
+      }
     }
   }
   &[data-variant='ghost'] {
     background: transparent;
     color: ${theme.colour.text};
-    &:hover:not(:disabled) {
-      background: ${theme.colour.surfaceMuted};
+    @media ${theme.media.hover} {
+      &:hover:not(:disabled) {
+        background: ${theme.colour.surfaceMuted};
+      }
     }
   }
 `;
