@@ -1,6 +1,7 @@
 /**
  * The inline script's preload of the app (src/early/preload-app.ts): every script the page lists is
- * asked for once the page has painted and its largest image has settled, not before, at low priority.
+ * asked for at low priority once the page's first contentful paint is reported and its largest image
+ * has loaded, not before.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -30,16 +31,43 @@ beforeEach(() => {
   document.head.innerHTML = `<meta name="app-scripts" content="${SCRIPTS.join(' ')}">`;
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
 });
 
 describe('the app preload', () => {
-  it('asks for every listed script, in order, at low priority, once the page has painted', async () => {
+  it('asks for every listed script, in order, at low priority, at the first contentful paint', async () => {
+    const observers: { callback: PerformanceObserverCallback; observer: PerformanceObserver }[] = [];
+    class FakeObserver {
+      static readonly supportedEntryTypes = ['paint'];
+      constructor(callback: PerformanceObserverCallback) {
+        observers.push({ callback, observer: this as unknown as PerformanceObserver });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    const paint = (name: string) => {
+      const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+      for (const { callback, observer } of observers)
+        callback(entries as unknown as PerformanceObserverEntryList, observer);
+    };
+
     await loadPreloadScript();
+    paint('first-paint');
+    await afterFrameAndTask();
     expect(preloads()).toEqual([]);
+
+    paint('first-contentful-paint');
     await afterFrameAndTask();
     expect(preloads()).toEqual(SCRIPTS.map((href) => ({ href, priority: 'low', crossOrigin: '' })));
+  });
+
+  it('asks once the HTML is parsed where the browser reports no paints', async () => {
+    await loadPreloadScript();
+    await afterFrameAndTask();
+    expect(preloads().map(({ href }) => href)).toEqual(SCRIPTS);
   });
 
   it("waits for the page's largest image to load before asking", async () => {
