@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import type { ModelCoverageReporterOptions } from './tests/model-browser/coverage-reporter';
 
 /**
- * Browser tests in real Chromium against the production build served by `vite preview`, or against a
+ * Browser tests in real Chromium against the production build served by nginx with deploy/nginx.conf (scripts/serve.ts), or against a
  * deployment with `BASE_URL` (run them through scripts/run-e2e.mjs, which finds the system Chromium
  * first). Three projects: the e2e suite (tests/e2e) in two viewports, `mobile` 375×812 and `desktop`
  * 1280×800 (`npm run test:e2e`), and the model paths (tests/model-browser) in the desktop one,
@@ -39,7 +39,7 @@ const LOCAL_BUILD_TAG = '@local-build';
 const LOCAL_BUILD_SPECS = ['**/faults.spec.ts', '**/deploy.nginx.spec.ts'];
 
 /**
- * An already running server to test instead of `vite preview`: the deployment of BASE_URL, or
+ * An already running server to test instead of scripts/serve.ts: the deployment of BASE_URL, or
  * E2E_BASE_URL (scripts/test-nginx.mjs: nginx with deploy/nginx.conf).
  */
 const serverURL = deployedURL?.origin ?? process.env.E2E_BASE_URL;
@@ -104,7 +104,7 @@ export default defineConfig({
   webServer: serverURL
     ? undefined
     : {
-        command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+        command: `npx tsx scripts/serve.ts --port ${port}`,
         url: `http://127.0.0.1:${port}/`,
         reuseExistingServer: false,
         timeout: 60_000,

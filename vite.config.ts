@@ -1,45 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/**
- * `vite preview` answers a page request for an unknown path as production does (deploy/nginx.conf):
- * status 404 with the prerendered `404.html`, instead of Vite's SPA fallback to `index.html` (the
- * landing page, which the client would then replace). Files and `<path>.html` pages are served as
- * usual; a build without `404.html` (plain `vite build`) keeps the SPA fallback.
- */
-function previewNotFoundPage(): Plugin {
-  return {
-    name: 'preview-not-found-page',
-    configurePreviewServer(server) {
-      const outDir = resolve(server.config.root, server.config.build.outDir);
-      const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
-      server.middlewares.use((request, response, next) => {
-        const notFoundPage = join(outDir, '404.html');
-        const accept = request.headers.accept ?? '*/*';
-        // The same requests Vite's own HTML fallback treats as page requests.
-        const wantsPage =
-          request.method === 'GET' && (accept.includes('text/html') || accept.includes('*/*'));
-        let pathname: string;
-        try {
-          pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://preview').pathname);
-        } catch {
-          return next();
-        }
-        const known =
-          pathname === '/' || isFile(join(outDir, pathname)) || isFile(join(outDir, `${pathname}.html`));
-        if (!wantsPage || known || !isFile(notFoundPage)) return next();
-        response.statusCode = 404;
-        response.setHeader('Content-Type', 'text/html; charset=utf-8');
-        response.end(readFileSync(notFoundPage));
-      });
-    },
-  };
-}
 
 /**
  * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
@@ -84,9 +47,9 @@ const LIBRARY_CHUNKS = [
  */
 const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'vendor', 'start', 'checkout-page']);
 
-/** Vite configuration: build, dev server and preview (the test projects: vitest.config.ts). */
+/** Vite configuration: build and dev server (the test projects: vitest.config.ts). */
 export default defineConfig({
-  plugins: [react(), previewNotFoundPage()],
+  plugins: [react()],
   resolve: {
     alias: {
       '@/': fromRoot('./src/'),
@@ -124,10 +87,5 @@ export default defineConfig({
         },
       },
     },
-  },
-  preview: {
-    host: '127.0.0.1',
-    port: 4173,
-    strictPort: true,
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: builds the shop, serves the build like production (scripts/bench/serve.mjs: the
- * precompressed copies, nginx's routes and 404) on 127.0.0.1, and prints in one run:
+ * `npm run bench`: builds the shop, serves the build with production's own server (Debian's nginx with
+ * deploy/nginx.conf, scripts/nginx.ts) on 127.0.0.1, and prints in one run:
  * - calibration: the CPU slowdown rates at which this machine scores the Lighthouse BenchmarkIndex of a
  *   mid-tier phone (1000) and a low-tier phone (264), as Chrome DevTools calibrates its presets, but
  *   from a robust fit over many runs (scripts/bench/cpu-calibration.mjs), then what each rate scored
@@ -29,7 +29,7 @@
  * Writes everything to `bench/results.json`. Not part of `npm test`: figures depend on machine load
  * (the load average is printed before and after).
  *
- * Usage: node scripts/bench.mjs [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
+ * Usage: npx tsx scripts/bench.mjs [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
  *        [--only calibration,sizes,interactions,loading,lighthouse,round-trips]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
  * `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses these rates; otherwise the
@@ -48,7 +48,7 @@ import { chromium } from '@playwright/test';
 import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './bench/cpu-calibration.mjs';
 import { INTERACTIONS, runJourney } from './bench/interactions.mjs';
 import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './bench/round-trips.mjs';
-import { serveDist } from './bench/serve.mjs';
+import { serveWithNginx } from './nginx.ts';
 import { measureServedJs } from './bench/served-js.mjs';
 import { measureRealLoading, measureRepeatLoading } from './bench/real-loading.mjs';
 
@@ -275,11 +275,7 @@ function table(header, rows) {
 
 const loadBefore = loadavg();
 if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
-const server = await serveDist(distDir, port);
-const stopServer = () => {
-  server.closeAllConnections();
-  server.close();
-};
+const server = await serveWithNginx(distDir, { port });
 
 try {
   await waitForServer(`${origin}/`);
@@ -362,7 +358,7 @@ try {
             );
           }
     } finally {
-      held.close();
+      await held.close();
     }
   }
   await browser.close();
@@ -795,5 +791,5 @@ try {
   const assertFailed = Object.values(assertions).some((assertion) => !assertion.passed);
   if (sizeFailed || assertFailed) process.exitCode = 1;
 } finally {
-  stopServer();
+  await server.stop();
 }

@@ -3,8 +3,7 @@
  * Prerenders the shop after `vite build` (the second half of `npm run build`):
  * 1. builds src/server/entry-server.tsx for Node with Vite's SSR build (into node_modules/.cache, removed after);
  * 2. renders `/`, `/checkout` (default state) and the not-found page, and writes them into the client
- *    build as `index.html`, `checkout.html` (served for /checkout, without a redirect, by Vite preview
- *    and by static hosts with clean URLs; deploy/nginx.conf maps it explicitly) and
+ *    build as `index.html`, `checkout.html` (served for /checkout, without a redirect, by static hosts with clean URLs; deploy/nginx.conf maps it explicitly) and
  *    `404.html` (what static hosts serve for unknown paths), each with its critical CSS inlined, its
  *    SEO tags, and `#root` stamped with `data-prerendered-route` for the client's hydrate decision;
  *    the app is not preloaded by the HTML: its scripts (on checkout.html with the checkout chunk, which

@@ -1,7 +1,7 @@
 /**
  * Writes PNG screenshots of the shop's key states at 375×812 (mobile) and 1280×800 (desktop) to
  * docs/screenshots/: landing (first screen and full page), toast, cart, checkout, confirmation and
- * not-found. Builds the production bundle, serves it with `vite preview` and drives the system Chromium
+ * not-found. Builds the production bundle, serves it with nginx (scripts/nginx.ts) and drives the system Chromium
  * (scripts/find-chromium.sh) with a fixed fake clock, so the order number and every frame are stable.
  * Usage: npm run screenshots. Env: SCREENSHOTS_PORT (default 4183), DIST_DIR (default dist-screenshots).
  */
@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { preview } from 'vite';
 import { SHOPPER_DETAILS } from '../tests/shopper-details';
+import { serveWithNginx } from './nginx';
 
 const OUT_DIR = 'docs/screenshots';
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4183);
@@ -114,7 +114,7 @@ process.env.DIST_DIR ??= 'dist-screenshots';
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 mkdirSync(OUT_DIR, { recursive: true });
 
-const server = await preview({ preview: { host: '127.0.0.1', port: PORT, strictPort: true } });
+const server = await serveWithNginx(process.env.DIST_DIR!, { port: PORT });
 const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
@@ -126,5 +126,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.close();
+  await server.stop();
 }

@@ -29,7 +29,7 @@
  *    changes. The scanner is installed with scripts off from tests/observatory/package-lock.json;
  * 7. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
  *
- * Usage: node scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser|observatory]
+ * Usage: npx tsx scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser|observatory]
  * [playwright test args...] (the Playwright arguments go to both Playwright runs, but `--project`, which
  * picks e2e projects, to the e2e run only). Prints `nginx: …`, `nginx-model-browser: …` and
  * `nginx-observatory: …` lines.
@@ -47,7 +47,7 @@ import {
   makeCertificates,
   siteConfig,
   stopNginx,
-} from './nginx.mjs';
+} from './nginx.ts';
 
 const args = process.argv.slice(2);
 let build = true;

@@ -1,8 +1,8 @@
 /* global window */
 /**
  * Round trips before the app is interactive: the build is served with every script response held
- * `holdMs` by the server (scripts/bench/serve.mjs `holdScriptsMs`; HTML, images and the rest answer at
- * once), so each wave of script requests the page makes one after another, each waiting for the one
+ * `holdMs` by the test house's server (tests/browser/server.ts: nginx with deploy/nginx.conf behind
+ * a fault layer; HTML, images and the rest answer at once), so each wave of script requests the page makes one after another, each waiting for the one
  * before, costs another hold. A page whose scripts are all requested at once (one wave) is interactive
  * about one hold after its HTML; one that discovers a script only when another has run pays once per
  * step of the chain, as it would per round trip on a phone's network.
@@ -12,7 +12,7 @@
  * script request arrived; times are ms from the page's navigation start (`performance.timeOrigin`,
  * on the same clock as the server's Date.now()).
  */
-import { serveDist } from './serve.mjs';
+import { kinds, startServer } from '../../tests/browser/server.ts';
 import { waitInPage } from './dom.mjs';
 import { TOUCH_DEVICE } from './interactions.mjs';
 import { APP_READY_ATTRIBUTE, installPaintObservers } from './real-loading.mjs';
@@ -21,26 +21,15 @@ import { APP_READY_ATTRIBUTE, installPaintObservers } from './real-loading.mjs';
 export const DEFAULT_HOLD_MS = 1000;
 
 /**
- * A server of `distDir` on 127.0.0.1:`port` that holds every script `holdMs`, with the log of what
- * arrived: `requests` (cleared by {@link measureRoundTrips} before each load).
- * @returns {Promise<{origin: string, holdMs: number, requests: {pathname: string, arrivedAt: number}[],
- *   close: () => void}>} `arrivedAt` in ms since the epoch
+ * A server of `distDir` on 127.0.0.1:`port` that holds every script `holdMs`; its `requests()` log
+ * says what arrived when ({@link measureRoundTrips} reads the part after each load's start).
+ * @returns {Promise<{origin: string, holdMs: number, requests: () => {path: string, at: number}[],
+ *   close: () => Promise<void>}>} `at` in ms since the epoch
  */
 export async function serveWithHeldScripts(distDir, port, holdMs = DEFAULT_HOLD_MS) {
-  const requests = [];
-  const server = await serveDist(distDir, port, {
-    holdScriptsMs: holdMs,
-    onRequest: (request) => requests.push(request),
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    holdMs,
-    requests,
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
+  const server = await startServer({ root: distDir, port });
+  server.hold(kinds.scripts, holdMs);
+  return { origin: server.origin, holdMs, requests: () => server.requests(), close: () => server.close() };
 }
 
 /** `/assets/react-Meespdi2.js` → `react`; `/sw.js` → `sw`. */
@@ -91,7 +80,7 @@ export async function measureRoundTrips(browser, held, path, { cpuRate }) {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    held.requests.length = 0;
+    const before = held.requests().length;
     await page.goto(held.origin + path, { waitUntil: 'commit' });
     await waitInPage(page, () => !Number.isNaN(window.__loading?.interactive ?? NaN), undefined, {
       timeout: 60_000,
@@ -103,7 +92,10 @@ export async function measureRoundTrips(browser, held, path, { cpuRate }) {
       ...window.__loading,
       timeOrigin: performance.timeOrigin,
     }));
-    const arrivals = held.requests.map(({ pathname, arrivedAt }) => ({ pathname, at: arrivedAt - timeOrigin }));
+    const arrivals = held
+      .requests()
+      .slice(before)
+      .map(({ path: pathname, at }) => ({ pathname, at: at - timeOrigin }));
     const scripts = arrivals
       .filter(({ pathname }) => pathname.endsWith('.js'))
       .map(({ pathname, at }) => ({ name: scriptName(pathname), at }));

@@ -1,6 +1,6 @@
 /**
  * The landing page's JavaScript as the project's nginx sends it (deploy/nginx.conf, served by
- * scripts/nginx.mjs from a copy of the build): the bytes of every landing script's response body to a
+ * scripts/nginx.ts from a copy of the build): the bytes of every landing script's response body to a
  * browser that accepts brotli (`Accept-Encoding: gzip, deflate, br, zstd`, as Chromium sends), to one
  * that accepts only gzip, and to one that accepts neither, next to the files' own figures (the
  * scripts, and the scripts at brotli 11 and gzip -9, as scripts/precompress.mjs compresses them). The
@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { serveWithNginx } from '../nginx.mjs';
+import { serveWithNginx } from '../nginx.ts';
 import { brotli, gzip } from '../precompress.mjs';
 
 /** The client's `Accept-Encoding` per column. */

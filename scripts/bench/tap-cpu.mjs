@@ -9,14 +9,14 @@
  * style recalculation (`UpdateLayoutTree`, with the most elements restyled), layout and paint.
  * Prints medians of `--runs` journeys (default 5).
  *
- * Usage: node scripts/bench/tap-cpu.mjs <dist dir> [--port 4386] [--runs 5]
+ * Usage: npx tsx scripts/bench/tap-cpu.mjs <dist dir> [--port 4386] [--runs 5]
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { fillFields, locate } from './dom.mjs';
 import { SHOPPER_FIELDS, TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
-import { serveDist } from './serve.mjs';
+import { serveWithNginx } from '../nginx.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -100,7 +100,7 @@ const load = () =>
     .map((v) => v.toFixed(2))
     .join(' ');
 const loadBefore = load();
-const server = await serveDist(distDir, port);
+const server = await serveWithNginx(distDir, { port });
 const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
 const samples = Object.fromEntries(TAPS.map(([name]) => [name, []]));
 try {
@@ -120,8 +120,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.closeAllConnections();
-  server.close();
+  await server.stop();
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`tap-cpu ${distDir} · load average ${loadBefore} → ${load()} · median of ${runs} · thread ms, 1× CPU`);

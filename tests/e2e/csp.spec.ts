@@ -4,8 +4,8 @@ import { expect, test } from './fixtures';
 import { expectAppReady } from './shop';
 
 /**
- * Content Security Policy, against whichever server runs the suite (`vite preview`, or nginx with
- * deploy/nginx.conf): the production HTML runs one inline script, the early-tap script, allowed by its
+ * Content Security Policy, against whichever server runs the suite (nginx with deploy/nginx.conf, or a
+ * deployment): the production HTML runs one inline script, the early-tap script, allowed by its
  * hash, styles itself with one inline `<style>`, allowed by its hash, carries the policy
  * (scripts/content-security-policy.mjs) in a <meta> tag, the browser enforces it with Trusted Types,
  * and hostile `?lng=` values run nothing. Every other spec checks that its journey causes zero

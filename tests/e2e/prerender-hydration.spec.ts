@@ -13,7 +13,7 @@ import { expectAppReady } from './shop';
 const PRERENDERED = [
   { path: '/', status: 200, route: '/', heading: 'Pet Ball Pro: the Interactive Electric Pet Ball' },
   { path: '/checkout', status: 200, route: '/checkout', heading: 'Checkout' },
-  // Any unknown path: 404.html with status 404, from `vite preview` as from production (nginx).
+  // Any unknown path: 404.html with status 404, from nginx with deploy/nginx.conf.
   { path: '/no-such-page', status: 404, route: '*', heading: 'This page has not been generated' },
 ];
 

@@ -4,13 +4,13 @@
  * the service worker is blocked there, or it would answer them from its cache); a path that fails them
  * declares so to the fixture's problem watch, which still fails it on anything else. A path with a new
  * release runs with the service worker against a server of its own over the local build
- * (tests/engines/fault-server.ts, which answers as deploy/nginx.conf does), which deploys the next
+ * (tests/browser/server.ts: nginx with deploy/nginx.conf behind a fault layer), which deploys the next
  * release mid-path: a test can deploy nothing to another server.
  */
 import { COLOURS } from '@machines/catalog';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import type { StorefrontSnapshot } from '@machines/storefront-machine';
-import { startFaultServer, type FaultServer } from '../engines/fault-server';
+import { startServer, type FaultServer } from '../browser/server';
 import { expect, test } from '../e2e/fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy } from '../e2e/releases';
 import { ShopPage, untilAppReady } from '../e2e/shop';
@@ -224,7 +224,7 @@ const releaseTest = test.extend<{ releases: Releases }>({
   // eslint-disable-next-line no-empty-pattern
   releases: async ({}, use, testInfo) => {
     const next = makeReleaseCopy(`model-${testInfo.parallelIndex}`);
-    const server = await startFaultServer({ root: DIST_DIR });
+    const server = await startServer({ root: DIST_DIR });
     await use({ server, next: next.dir });
     await server.close();
     next.remove();

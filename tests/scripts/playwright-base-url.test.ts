@@ -1,7 +1,7 @@
 /**
  * BASE_URL points the browser suites at a deployment: the Playwright config then starts no
  * server, tests that origin, lets the browser resolve its host, and leaves out tests tagged
- * `@local-build`; without it it serves this checkout's build with `vite preview`. Its projects, the
+ * `@local-build`; without it it serves this checkout's build with nginx (scripts/serve.ts). Its projects, the
  * e2e suite's and the model paths', take all of this from the config: they set none of it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,10 +55,10 @@ describe('BASE_URL', () => {
     expectProjects(config);
   });
 
-  it('without it, serves the local build with vite preview', async () => {
+  it('without it, serves the local build with nginx (scripts/serve.ts)', async () => {
     const config = await loadConfig({ BASE_URL: undefined, E2E_PORT: '4273' });
     expect(config.use?.baseURL).toBe('http://127.0.0.1:4273');
-    expect(config.webServer).toMatchObject({ command: expect.stringContaining('vite preview') });
+    expect(config.webServer).toMatchObject({ command: expect.stringContaining('scripts/serve.ts') });
     expect(config.grepInvert).toBeUndefined();
     expect(resolverRules(config.use?.launchOptions?.args)).toBe(
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',

@@ -1,10 +1,11 @@
 /**
  * Debian's nginx with deploy/nginx.conf, run from a private temporary prefix (the system's nginx
- * configuration and service are never used): for the browser suites (scripts/test-nginx.mjs) and the
- * bench's bytes as served (scripts/bench.mjs). Finds nginx and its brotli_static module, installing
- * Debian's `nginx` or `libnginx-mod-http-brotli-static` when missing and we are root with apt-get.
+ * configuration and service are never used): the one server of `npm start`, the browser suites and the
+ * bench (the test house's fault layer, tests/browser/server.ts, sits in front of it). Finds nginx and
+ * its brotli_static module, installing Debian's `nginx` or `libnginx-mod-http-brotli-static` when
+ * missing and we are root with apt-get.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -15,26 +16,28 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** The nginx executable: $NGINX_PATH, `nginx` on PATH or /usr/sbin/nginx, installing Debian's package when allowed. */
-export function findNginx() {
-  const candidates = [process.env.NGINX_PATH, which('nginx'), '/usr/sbin/nginx'].filter(Boolean);
+export function findNginx(): string {
+  const candidates = [process.env.NGINX_PATH, which('nginx'), '/usr/sbin/nginx'].filter(
+    (path): path is string => Boolean(path),
+  );
   if (process.env.NGINX_PATH && !existsSync(process.env.NGINX_PATH))
     throw new Error(`NGINX_PATH=${process.env.NGINX_PATH} is not an executable file.`);
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   if (aptInstall('nginx', 'nginx not found') && existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   throw new Error(
-    'No nginx found for `npm run test:nginx`. Set NGINX_PATH to an nginx executable, or install ' +
+    'No nginx found. Set NGINX_PATH to an nginx executable, or install ' +
       "Debian's nginx (sudo apt-get install nginx) or your platform's nginx package.",
   );
 }
 
 /** The brotli_static module of `nginx` (in its --modules-path), installing Debian's package when allowed. */
-export function findBrotliStatic(nginx) {
+export function findBrotliStatic(nginx: string): string {
   const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
   const modulesPath = /--modules-path=(\S+)/.exec(version.stderr)?.[1] ?? '/usr/lib/nginx/modules';
   const module = join(modulesPath, 'ngx_http_brotli_static_module.so');
@@ -52,11 +55,11 @@ export function findBrotliStatic(nginx) {
  * Installs Debian's `pkg` with apt-get when allowed (we are root and have apt-get), saying `why` first.
  * @returns whether it ran the install. @throws when apt-get fails.
  */
-function aptInstall(pkg, why) {
+function aptInstall(pkg: string, why: string): boolean {
   if (process.getuid?.() !== 0 || which('apt-get') === undefined) return false;
   console.error(`${why}: installing Debian's ${pkg}...`);
   const options = {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   };
   execFileSync('apt-get', ['update', '-qq'], options);
@@ -64,25 +67,25 @@ function aptInstall(pkg, why) {
   return true;
 }
 
-export function which(command) {
+export function which(command: string): string | undefined {
   const result = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
 /** A TCP port on 127.0.0.1 that is free right now. */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolvePort(port));
     });
   });
 }
 
 /** Replaces `from` (which must occur exactly once) with `to`. */
-function replaceOnce(text, from, to) {
+function replaceOnce(text: string, from: string, to: string): string {
   if (text.split(from).length !== 2)
     throw new Error(`deploy/nginx.conf must contain "${from}" exactly once.`);
   return text.replace(from, () => to);
@@ -92,7 +95,12 @@ function replaceOnce(text, from, to) {
  * The site config as deployed, bound to 127.0.0.1:`port` and serving `root`; with `serverOnly`, just
  * its `server { … }` block (another site in the same http context: the `map` is there once).
  */
-export function siteConfig(port, root, serverOnly = false, tls = undefined) {
+export function siteConfig(
+  port: number,
+  root: string,
+  serverOnly = false,
+  tls: { certificate: string; key: string } | undefined = undefined,
+): string {
   let site = readFileSync('deploy/nginx.conf', 'utf8');
   const listen = tls
     ? `    listen 127.0.0.1:${port} ssl;\n` +
@@ -108,8 +116,8 @@ export function siteConfig(port, root, serverOnly = false, tls = undefined) {
 }
 
 /** The main configuration around the site: what a distribution's /etc/nginx/nginx.conf provides. */
-export function mainConfig(prefix, mimeTypes, modules) {
-  const temp = (name) => `${name}_temp_path ${join(prefix, 'temp', name)};`;
+export function mainConfig(prefix: string, mimeTypes: string, modules: string[]): string {
+  const temp = (name: string) => `${name}_temp_path ${join(prefix, 'temp', name)};`;
   return `${modules.map((module) => `load_module ${module};\n`).join('')}daemon off;
 worker_processes 1;
 pid ${join(prefix, 'nginx.pid')};
@@ -130,9 +138,9 @@ http {
  * A throwaway CA and a certificate it signs for IP:127.0.0.1 (openssl), in `dir`: the scanner trusts
  * the CA through NODE_EXTRA_CA_CERTS, so the site's TLS verifies as a real one would.
  */
-export function makeCertificates(dir) {
+export function makeCertificates(dir: string): { ca: string; certificate: string; key: string } {
   mkdirSync(dir);
-  const openssl = (...args) =>
+  const openssl = (...args: string[]) =>
     execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   openssl(
     'req',
@@ -187,7 +195,7 @@ export function makeCertificates(dir) {
 }
 
 /** The mime.types next to the nginx binary's compiled-in nginx.conf (e.g. /etc/nginx/mime.types). */
-export function mimeTypesOf(nginx) {
+export function mimeTypesOf(nginx: string): string {
   const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
   const confPath = /--conf-path=(\S+)/.exec(version.stderr)?.[1] ?? '/etc/nginx/nginx.conf';
   const mimeTypes = join(dirname(confPath), 'mime.types');
@@ -195,7 +203,7 @@ export function mimeTypesOf(nginx) {
   return mimeTypes;
 }
 
-export async function waitForServer(url, nginxProcess) {
+export async function waitForServer(url: string, nginxProcess: ChildProcess): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (nginxProcess.exitCode !== null) throw new Error(`nginx exited with code ${nginxProcess.exitCode}`);
@@ -210,10 +218,10 @@ export async function waitForServer(url, nginxProcess) {
   throw new Error(`nginx did not answer ${url} within 15 s`);
 }
 
-export function stopNginx(nginxProcess) {
+export function stopNginx(nginxProcess: ChildProcess): Promise<void> {
   if (nginxProcess.exitCode !== null || nginxProcess.signalCode !== null) return Promise.resolve();
   return new Promise((stopped) => {
-    nginxProcess.once('exit', stopped);
+    nginxProcess.once('exit', () => stopped());
     nginxProcess.kill('SIGQUIT'); // graceful: finish open requests, then exit
     setTimeout(() => nginxProcess.kill('SIGKILL'), 5_000).unref();
   });
@@ -225,7 +233,7 @@ export function stopNginx(nginxProcess) {
  * @returns the nginx process (stop it with {@link stopNginx})
  * @throws when nginx rejects the configuration or does not answer within 15 s
  */
-export async function launchNginx(prefix, sites, probeURL) {
+export async function launchNginx(prefix: string, sites: string, probeURL: string): Promise<ChildProcess> {
   const nginx = findNginx();
   const brotliStatic = findBrotliStatic(nginx);
   mkdirSync(join(prefix, 'temp'), { recursive: true });
@@ -239,27 +247,47 @@ export async function launchNginx(prefix, sites, probeURL) {
   return nginxProcess;
 }
 
+/** A build served by nginx: {@link serveWithNginx}. */
+export interface NginxServer {
+  /** `http://127.0.0.1:<port>`. */
+  readonly baseURL: string;
+  /** Replaces the served copy with one of the build in `dir` at once (a careless deploy). */
+  deploy(dir: string): void;
+  /** Stops nginx and removes the copy. */
+  stop(): Promise<void>;
+}
+
 /**
- * Serves a copy of the build in `distDir` with deploy/nginx.conf on a free port of 127.0.0.1.
- * @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>} `stop` also removes the copy
+ * Serves a copy of the build in `distDir` with deploy/nginx.conf on 127.0.0.1: on `port`, or a free
+ * one; without the files named in `without` (e.g. `sw.js`, a host that never had the worker).
+ * @throws when `distDir` has no index.html, or nginx cannot be found, configured or started.
  */
-export async function serveWithNginx(distDir) {
+export async function serveWithNginx(
+  distDir: string,
+  { port, without = [] }: { port?: number; without?: readonly string[] } = {},
+): Promise<NginxServer> {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no index.html: build first`);
   const prefix = mkdtempSync(join(tmpdir(), 'pet-ball-nginx-'));
   chmodSync(prefix, 0o755);
   const root = join(prefix, 'html');
-  cpSync(distDir, root, { recursive: true });
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  let nginxProcess;
+  const deploy = (dir: string) => {
+    rmSync(root, { recursive: true, force: true });
+    cpSync(dir, root, { recursive: true });
+    for (const file of without) rmSync(join(root, file), { force: true });
+  };
+  deploy(distDir);
+  const listenPort = port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${listenPort}`;
+  let nginxProcess: ChildProcess | undefined;
   const stop = async () => {
     if (nginxProcess) await stopNginx(nginxProcess);
     rmSync(prefix, { recursive: true, force: true });
   };
   try {
-    nginxProcess = await launchNginx(prefix, siteConfig(port, root), `${baseURL}/`);
+    nginxProcess = await launchNginx(prefix, siteConfig(listenPort, root), `${baseURL}/`);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseURL, stop };
+  return { baseURL, deploy, stop };
 }

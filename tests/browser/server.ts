@@ -1,0 +1,314 @@
+import { existsSync } from 'node:fs';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { join, resolve } from 'node:path';
+import { serveWithNginx } from '../../scripts/nginx';
+
+/**
+ * The test house's one server: the production server itself (Debian's nginx with deploy/nginx.conf,
+ * scripts/nginx.ts) serving a copy of a build, or any deployment (`upstream`), behind a thin fault
+ * layer that breaks it the way the world does: a request held, a 503, a connection dropped, the
+ * server gone, a new release deployed. The layer adds nothing of nginx's: routes, statuses, headers
+ * and compression all come from upstream. One server per test: its own port is its own origin, so no
+ * test sees another's faults, cache or storage.
+ */
+
+/** A kind of request a fault applies to, matched on the path (the query string is ignored). */
+export interface RequestKind {
+  /** For messages, e.g. 'the checkout chunk'. */
+  readonly name: string;
+  /** True for the site-root paths of this kind, e.g. `/assets/checkout-page-AbC.js`. */
+  readonly matches: (path: string) => boolean;
+}
+
+/** The kinds of request the tests break. */
+export const kinds = {
+  /** The checkout page's code: `/assets/checkout-page-<hash>.js` (any `?attempt=N`). */
+  checkoutChunk: { name: 'the checkout chunk', matches: (path) => path.startsWith('/assets/checkout-page-') },
+  /** Every script: `*.js`. */
+  scripts: { name: 'every script', matches: (path) => path.endsWith('.js') },
+  /** One exact path, e.g. `path('/')` for the landing page. */
+  path: (exact: string): RequestKind => ({ name: exact, matches: (path) => path === exact }),
+  /** Every request. */
+  all: { name: 'every request', matches: () => true },
+} satisfies Record<string, RequestKind | ((exact: string) => RequestKind)>;
+
+/** One request the server saw. */
+export interface RecordedRequest {
+  /** Site-root path, decoded, e.g. `/assets/checkout-page-AbC.js`. */
+  readonly path: string;
+  /** The query string with its `?`, or `''`. */
+  readonly query: string;
+  /** When it arrived, in ms since the epoch (`Date.now()`, the page's `performance.timeOrigin` clock). */
+  readonly at: number;
+  /** The status answered; `'dropped'` when the connection was cut; `null` while held or in flight. */
+  status: number | 'dropped' | null;
+}
+
+/** A running server. Every control applies to requests arriving after the call. */
+export interface FaultServer {
+  /** `http://127.0.0.1:<port>`: the fault layer, the origin the browser talks to. */
+  readonly origin: string;
+  /** `origin` + `path`, e.g. `url('/checkout')`. */
+  url(path: string): string;
+  /** Answers the next `count` requests of `kind` with `status` (default 503) and no body worth reading. */
+  failNext(kind: RequestKind, count: number, status?: number): void;
+  /**
+   * Holds every request of `kind` before passing it on, until {@link reset}: for `ms` milliseconds, or
+   * until the promise `released` settles (a hold that does not depend on how fast the page is).
+   */
+  hold(kind: RequestKind, ms: number | Promise<unknown>): void;
+  /** Cuts every open connection and every new one (a reset) until {@link restoreConnections}. */
+  dropConnections(): void;
+  /** Accepts connections again after {@link dropConnections}. */
+  restoreConnections(): void;
+  /**
+   * Deploys the build in `dir` in place of the one served, all at once and without keeping the
+   * previous release's files (a careless deploy: scripts/make-next-release.mjs makes such a build).
+   * @throws on a server in front of a deployment (`upstream`): it has no files to replace.
+   */
+  serveRelease(dir: string): void;
+  /**
+   * The Content Security Policy violations the browser reported (including Trusted Types), one line
+   * each: `<effective directive> blocked <blocked URI> at <source file>:<line>`. The layer repeats each
+   * response's policy as `Content-Security-Policy-Report-Only` with a `report-uri` of its own, so every
+   * engine reports to it what the enforced policy blocks.
+   */
+  cspReports(): string[];
+  /** The requests seen so far, in arrival order; only those of `kind` when given. */
+  requests(kind?: RequestKind): RecordedRequest[];
+  /** Clears every fault (failures, holds, dropped connections); keeps the release and the record. */
+  reset(): void;
+  /**
+   * The server goes down mid-test: from now on its origin refuses every connection, as a server that
+   * is down (or a shopper with no network) does, the same in every engine.
+   */
+  stop(): Promise<void>;
+  /** Stops the layer and nginx and removes the copy of the build. */
+  close(): Promise<void>;
+}
+
+/**
+ * Options of {@link startServer}: serve a `root` build with nginx, or sit in front of `upstream`; the
+ * layer listens on `port`, or a free one.
+ */
+export type ServerOptions = { port?: number } & (
+  | {
+      /** A production build (`npm run build` output) to serve with nginx. */
+      root: string;
+      /**
+       * `false`: the copy of the build has no `/sw.js` (a 404, as on a host that never had the worker),
+       * so pages stay as a first visit finds them, every request reaching the server. Default true.
+       */
+      serviceWorker?: boolean;
+    }
+  | {
+      /** The origin of a deployment, e.g. `https://staging.example.com` (BASE_URL). */
+      upstream: string;
+    }
+);
+
+/** Where the browser posts its reports of violations of the report-only copy of the policy. */
+const CSP_REPORTS_PATH = '/__csp-reports';
+
+/** Headers that belong to one hop and are never passed on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
+/** Cuts a connection as a network does: a reset where the platform can, else a close. */
+function cut(socket: Socket) {
+  if (socket.destroyed) return;
+  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+/** One CSP violation report (`application/csp-report`) as a line, see {@link FaultServer.cspReports}. */
+function reportLine(body: string): string {
+  try {
+    const report = (JSON.parse(body) as { 'csp-report'?: Record<string, unknown> })['csp-report'] ?? {};
+    const field = (name: string) => String(report[name] ?? '');
+    const directive = field('effective-directive') || field('violated-directive');
+    return `${directive} blocked ${field('blocked-uri') || 'inline'} at ${field('source-file')}:${field('line-number')}`;
+  } catch {
+    return `unreadable report: ${body.slice(0, 200)}`;
+  }
+}
+
+/**
+ * Starts nginx with a copy of `root` (or takes `upstream`) and the fault layer in front of it on
+ * 127.0.0.1 (see the file's header and {@link FaultServer}).
+ * @throws when `root` has no index.html, or nginx cannot be found or started.
+ */
+export async function startServer(options: ServerOptions): Promise<FaultServer> {
+  const nginx =
+    'root' in options
+      ? await serveWithNginx(resolve(options.root), {
+          without: options.serviceWorker === false ? ['sw.js', 'sw.js.br', 'sw.js.gz'] : [],
+        })
+      : undefined;
+  const backend = nginx
+    ? { origin: nginx.baseURL, deploy: (dir: string) => nginx.deploy(resolve(dir)), stop: nginx.stop }
+    : {
+        origin: new URL((options as { upstream: string }).upstream).origin,
+        deploy: undefined,
+        stop: async () => {},
+      };
+  const upstream = new URL(backend.origin);
+  const secure = upstream.protocol === 'https:';
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
+  const log: RecordedRequest[] = [];
+  const cspReports: string[] = [];
+  let failures: { kind: RequestKind; remaining: number; status: number }[] = [];
+  let holds: { kind: RequestKind; ms: number | Promise<unknown> }[] = [];
+  let dropping = false;
+  const sockets = new Set<Socket>();
+
+  /** Passes the request to upstream and its answer back, with the report-only copy of its policy. */
+  const pass = (request: IncomingMessage, response: ServerResponse, record: RecordedRequest) => {
+    if (request.socket.destroyed) {
+      record.status = 'dropped';
+      return;
+    }
+    const failure = failures.find(
+      (candidate) => candidate.remaining > 0 && candidate.kind.matches(record.path),
+    );
+    if (failure) {
+      failure.remaining -= 1;
+      // Not cacheable, whatever the real answer would say: the test checks the page's recovery.
+      response.writeHead(failure.status, {
+        'Cache-Control': 'no-store',
+        'Content-Type': 'text/plain; charset=utf-8',
+      });
+      response.end('Service Unavailable\n');
+      record.status = failure.status;
+      return;
+    }
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(request.headers))
+      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+    headers.host = upstream.host;
+    const outgoing = (secure ? httpsRequest : httpRequest)(
+      {
+        protocol: upstream.protocol,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers,
+        agent,
+      },
+      (answer) => {
+        const passed: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(answer.headers))
+          if (!HOP_BY_HOP.has(name) && value !== undefined) passed[name] = value;
+        const policy = answer.headers['content-security-policy'];
+        if (typeof policy === 'string')
+          passed['content-security-policy-report-only'] = `${policy}; report-uri ${CSP_REPORTS_PATH}`;
+        const location = answer.headers.location;
+        if (location?.startsWith(upstream.origin)) passed.location = location.slice(upstream.origin.length);
+        record.status = answer.statusCode ?? 502;
+        response.writeHead(record.status, passed);
+        answer.pipe(response);
+      },
+    );
+    outgoing.on('error', () => {
+      record.status = 502;
+      if (!response.headersSent) response.writeHead(502, { 'Cache-Control': 'no-store' });
+      response.end();
+    });
+    request.pipe(outgoing);
+  };
+
+  const layer = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://layer');
+    if (url.pathname === CSP_REPORTS_PATH && request.method === 'POST') {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        cspReports.push(reportLine(body));
+        response.writeHead(204);
+        response.end();
+      });
+      return;
+    }
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Passed on as it came: upstream answers a malformed path as it does.
+    }
+    const record: RecordedRequest = { path, query: url.search, at: Date.now(), status: null };
+    log.push(record);
+    if (dropping) {
+      record.status = 'dropped';
+      cut(request.socket);
+      return;
+    }
+    const matching = holds.filter(({ kind }) => kind.matches(path));
+    if (matching.length === 0) return pass(request, response, record);
+    const waits = matching.map(({ ms }) =>
+      typeof ms === 'number' ? new Promise((elapsed) => setTimeout(elapsed, ms)) : ms.catch(() => {}),
+    );
+    void Promise.all(waits).then(() => pass(request, response, record));
+  });
+  layer.on('connection', (socket) => {
+    if (dropping) return cut(socket);
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((listening, reject) => {
+    layer.once('error', reject);
+    layer.listen(options.port ?? 0, '127.0.0.1', () => listening());
+  });
+  const origin = `http://127.0.0.1:${(layer.address() as AddressInfo).port}`;
+
+  let down: Promise<void> | undefined;
+  const stop = () => {
+    down ??= new Promise<void>((closed) => {
+      for (const socket of sockets) cut(socket);
+      layer.close(() => closed());
+    });
+    return down;
+  };
+
+  return {
+    origin,
+    url: (path) => `${origin}${path}`,
+    failNext: (kind, count, status = 503) => void failures.push({ kind, remaining: count, status }),
+    hold: (kind, ms) => void holds.push({ kind, ms }),
+    dropConnections: () => {
+      dropping = true;
+      for (const socket of sockets) cut(socket);
+      for (const record of log) if (record.status === null) record.status = 'dropped';
+    },
+    restoreConnections: () => {
+      dropping = false;
+    },
+    serveRelease: (dir) => {
+      if (!backend.deploy) throw new Error(`${backend.origin} is a deployment: no release to replace`);
+      if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html`);
+      backend.deploy(dir);
+    },
+    cspReports: () => [...cspReports],
+    requests: (kind) => log.filter((record) => !kind || kind.matches(record.path)),
+    reset: () => {
+      failures = [];
+      holds = [];
+      dropping = false;
+    },
+    stop,
+    close: async () => {
+      await stop();
+      agent.destroy();
+      await backend.stop();
+    },
+  };
+}
