@@ -1,8 +1,10 @@
+import { buildSync } from 'esbuild';
 import {
   describeQuery,
   inPageHelpers,
   serialiseQuery,
   type ElementQuery,
+  type ClickPoint,
   type InPageHelpers,
 } from './in-page';
 
@@ -21,8 +23,8 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export interface EnginePage {
   /** Evaluates `expression` in the page, awaiting it when it is a promise; resolves with its JSON value. */
   evaluate(expression: string): Promise<unknown>;
-  /** Presses the element `expression` evaluates to with the engine's own (trusted) pointer input. */
-  click(expression: string): Promise<void>;
+  /** Presses the point (`x`, `y`) of the viewport, in CSS px, with the engine's own (trusted) pointer input. */
+  tap(x: number, y: number): Promise<void>;
   /** Types `value` into the empty field `expression` evaluates to with the engine's keyboard input. */
   type(expression: string, value: string): Promise<void>;
   /** Starts loading `url` in the page; resolves once it is requested, without waiting for the page. */
@@ -69,14 +71,48 @@ function callExpression(fn: (...args: never[]) => unknown, args: unknown[]): str
   return `(() => { const __name = (f) => f; return (${fn.toString()})(${json}); })()`;
 }
 
-/** An expression that calls `fn(helpers, ...args)` with the {@link inPageHelpers} in the page. */
+/** The error an expression with helpers throws in a document that has no `__accessibility` yet. */
+const NO_LIBRARY = 'no __accessibility in this document';
+
+/**
+ * An expression that calls `fn(helpers, ...args)` with the {@link inPageHelpers} in the page; it
+ * throws {@link NO_LIBRARY} until {@link BrowserDriver} has injected the library into the document.
+ */
 function withHelpers<A extends unknown[]>(
   fn: (helpers: InPageHelpers, ...args: A) => unknown,
   ...args: A
 ): string {
   const json = args.map((arg) => (arg === undefined ? 'undefined' : JSON.stringify(arg))).join(', ');
-  return `(() => { const __name = (f) => f; const helpers = (${inPageHelpers.toString()})(); return (${fn.toString()})(helpers, ${json}); })()`;
+  return `(() => { const __name = (f) => f; if (!window.__accessibility) throw new Error('${NO_LIBRARY}'); const helpers = (${inPageHelpers.toString()})(); return (${fn.toString()})(helpers, ${json}); })()`;
 }
+
+/** An IIFE bundle of `source` (an ES module) defining the global `name` (esbuild, once per process). */
+function bundle(source: string, name: string, external: string[] = []): string {
+  return buildSync({
+    stdin: { contents: source, resolveDir: process.cwd() },
+    bundle: true,
+    format: 'iife',
+    globalName: name,
+    platform: 'browser',
+    external,
+    write: false,
+    logLevel: 'silent',
+  }).outputFiles[0]!.text;
+}
+
+let fakeTimers: string | undefined;
+/** @sinonjs/fake-timers as a script defining `__fakeTimers`. */
+const fakeTimersBundle = () =>
+  // `util` is required only under Node (`_global.process`), never in a page.
+  (fakeTimers ??= bundle("export { withGlobal } from '@sinonjs/fake-timers';", '__fakeTimers', ['util']));
+
+let accessibility: string | undefined;
+/** dom-accessibility-api's role and name functions as a script that sets `window.__accessibility`. */
+const accessibilityScript = () =>
+  (accessibility ??= `(() => { ${bundle(
+    "export { computeAccessibleName, getRole } from 'dom-accessibility-api';",
+    '__accessibilityBundle',
+  )}; window.__accessibility = __accessibilityBundle; })()`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -137,16 +173,57 @@ export class BrowserDriver {
     return (await this.page.evaluate(callExpression(fn, [arg]))) as R;
   }
 
+  /**
+   * Runs `fn(helpers, arg)` in the page with the {@link InPageHelpers} (find by role and name, text,
+   * label) and resolves with its JSON result: for reading a whole screen in one round trip.
+   */
+  async read<R, A>(fn: (helpers: InPageHelpers, arg: A) => R, arg: A): Promise<R> {
+    return (await this.withLibrary(withHelpers(fn, arg))) as R;
+  }
+
+  /**
+   * Replaces the page's timers and `Date` with a fake clock at `now` (ms since the epoch), from now
+   * on: timers the page starts later run only when {@link tickClock} moves the clock. Animation
+   * frames and the browser's own work stay real. Done again after each new document (a reload).
+   */
+  async installClock(now: number): Promise<void> {
+    await this.page.evaluate(
+      `(() => { if (window.__clock) return; ${fakeTimersBundle()}; window.__clock = __fakeTimers.withGlobal(window).install({ now: ${now}, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }); })()`,
+    );
+  }
+
+  /**
+   * Moves the fake clock of {@link installClock} `ms` (milliseconds) forward, running the timers that
+   * fall due, and resolves with its time (ms since the epoch).
+   * @throws when the page has no fake clock (a new document since {@link installClock}).
+   */
+  async tickClock(ms: number): Promise<number> {
+    return (await this.page.evaluate(
+      `(() => { if (!window.__clock) throw new Error('no fake clock in this document'); window.__clock.tick(${ms}); return window.__clock.now; })()`,
+    )) as number;
+  }
+
+  /** Evaluates an expression of {@link withHelpers}, injecting the library into a new document first. */
+  private async withLibrary(expression: string): Promise<unknown> {
+    try {
+      return await this.page.evaluate(expression);
+    } catch (error) {
+      if (!String(error instanceof Error ? error.message : error).includes(NO_LIBRARY)) throw error;
+      await this.page.evaluate(accessibilityScript());
+      return this.page.evaluate(expression);
+    }
+  }
+
   /** True when an element matching `query` is rendered now. */
   async isVisible(query: ElementQuery): Promise<boolean> {
-    return (await this.page.evaluate(
+    return (await this.withLibrary(
       withHelpers((helpers, q) => helpers.find(q) !== null, serialiseQuery(query)),
     )) as boolean;
   }
 
   /** How many rendered elements match `query` now. */
   async count(query: ElementQuery): Promise<number> {
-    return (await this.page.evaluate(
+    return (await this.withLibrary(
       withHelpers((helpers, q) => helpers.findAll(q).length, serialiseQuery(query)),
     )) as number;
   }
@@ -155,7 +232,7 @@ export class BrowserDriver {
    * The rendered text of the element matching `query` (whitespace collapsed), or `null` when none does.
    */
   async textOrNull(query: ElementQuery): Promise<string | null> {
-    return (await this.page.evaluate(
+    return (await this.withLibrary(
       withHelpers((helpers, q) => {
         const element = helpers.find(q);
         return element ? helpers.textOf(element) : null;
@@ -178,7 +255,7 @@ export class BrowserDriver {
    * @throws when no element matches.
    */
   async attribute(query: ElementQuery, name: string): Promise<string | null> {
-    const result = (await this.page.evaluate(
+    const result = (await this.withLibrary(
       withHelpers(
         (helpers, q, attribute) => {
           const element = helpers.find(q);
@@ -195,23 +272,20 @@ export class BrowserDriver {
   /**
    * Clicks the element matching `query` as a shopper would: waits up to `timeoutMs` (default 10 000)
    * for it to be rendered, scrolls it into the middle of the viewport at once, waits until it stands
-   * still and nothing covers it (a sliding dialog), then presses it with the engine's pointer. A
-   * visually hidden radio is pressed through its label.
-   * @throws {WaitTimeoutError} when no such element shows; the engine's error when the press fails.
+   * still and nothing covers it (a sliding dialog), then presses its centre with the engine's pointer.
+   * A visually hidden radio is pressed through its label.
+   * @throws {WaitTimeoutError} when no such element shows; an error when it is still moving or covered
+   * after 3 s, or the engine's when the press fails.
    */
   async click(query: ElementQuery, options: WaitOptions = {}): Promise<void> {
     await this.waitForElement(query, options);
     const q = serialiseQuery(query);
-    const problem = (await this.page.evaluate(
+    const { problem, x, y } = (await this.withLibrary(
       withHelpers((helpers, sq, maxMs) => helpers.prepareClick(sq, maxMs), q, 3_000),
-    )) as string;
-    try {
-      await this.page.click(withHelpers((helpers, sq) => helpers.clickTarget(sq), q));
-    } catch (error) {
-      throw new Error(`Could not click ${describeQuery(query)}${problem ? ` (${problem})` : ''}`, {
-        cause: error,
-      });
-    }
+    )) as ClickPoint;
+    // A press at a point that something else covers would press that instead.
+    if (problem) throw new Error(`Could not click ${describeQuery(query)}: ${problem}`);
+    await this.page.tap(x, y);
   }
 
   /**
@@ -223,7 +297,7 @@ export class BrowserDriver {
     const query: ElementQuery = { label };
     await this.waitForElement(query);
     const q = serialiseQuery(query);
-    await this.page.evaluate(withHelpers((helpers, sq, maxMs) => helpers.prepareClick(sq, maxMs), q, 1_000));
+    await this.withLibrary(withHelpers((helpers, sq, maxMs) => helpers.prepareClick(sq, maxMs), q, 1_000));
     await this.page.type(
       withHelpers((helpers, sq) => helpers.find(sq), q),
       value,

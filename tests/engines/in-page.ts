@@ -1,9 +1,9 @@
 /**
- * What the engine drivers run inside the page: finding an element by role and accessible name, by
- * visible text or by label, reading it, and getting it ready for a click. Plain DOM (CSS selectors,
- * `innerText`, `labels`), the same in Chromium, Firefox and WebKit, instead of each driver's own query
- * engine. {@link inPageHelpers} is sent as source text (see driver.ts), so it must not refer to
- * anything outside itself.
+ * What the engine drivers run inside the page: finding an element by role and accessible name (as
+ * dom-accessibility-api computes them, the library under Testing Library), by visible text or by
+ * label, reading it, and getting it ready for a click; the same in Chromium, Firefox and WebKit,
+ * instead of each driver's own query engine. {@link inPageHelpers} is sent as source text (see
+ * driver.ts), so it must not refer to anything outside itself but the page's `__accessibility`.
  */
 
 /** ARIA roles the suite queries (implicit roles of the shop's elements, or explicit `role`). */
@@ -20,6 +20,7 @@ export type Role =
   | 'main'
   | 'radio'
   | 'region'
+  | 'row'
   | 'status'
   | 'textbox';
 
@@ -85,6 +86,19 @@ export function describeQuery(query: ElementQuery): string {
   return query.within ? `${own} in ${describeQuery(query.within)}` : own;
 }
 
+/** What the page's `__accessibility` holds: dom-accessibility-api's role and accessible-name functions. */
+export interface AccessibilityLibrary {
+  getRole(element: Element): string | null;
+  computeAccessibleName(element: Element): string;
+}
+
+/** Where to press an element: its centre in the viewport, in CSS px; `problem` says why not, if so. */
+export interface ClickPoint {
+  problem: string;
+  x: number;
+  y: number;
+}
+
 /** The helpers {@link inPageHelpers} returns. */
 export interface InPageHelpers {
   /** Every rendered element matching `query`, in document order. */
@@ -96,10 +110,10 @@ export interface InPageHelpers {
   /**
    * Scrolls the click target of `query` to the middle of the viewport at once (the shop scrolls
    * smoothly) and waits until it stands still and is what a pointer at its centre hits, up to `maxMs`.
-   * Resolves with `''`, or with what was wrong when it gave up.
+   * Resolves with that centre, and with what was wrong when it gave up (`problem`, else `''`).
    */
-  prepareClick(query: SerialisedQuery, maxMs: number): Promise<string>;
-  /** The accessible name of `element` (aria-labelledby, aria-label, labels, alt, legend, text). */
+  prepareClick(query: SerialisedQuery, maxMs: number): Promise<ClickPoint>;
+  /** The accessible name of `element`, as dom-accessibility-api computes it (accname 1.2). */
   nameOf(element: Element): string;
   /** The rendered text of `element`, whitespace collapsed. */
   textOf(element: Element): string;
@@ -117,82 +131,17 @@ export function inPageHelpers(): InPageHelpers {
   const textOf = (element: Element) =>
     normalise(element instanceof HTMLElement ? element.innerText : element.textContent);
 
-  const IMPLICIT: Record<Role, string> = {
-    alert: '',
-    button: 'button, input[type="button"], input[type="submit"], input[type="reset"], input[type="image"]',
-    checkbox: 'input[type="checkbox"]',
-    complementary: 'aside',
-    dialog: 'dialog',
-    group: 'fieldset, details',
-    heading: 'h1, h2, h3, h4, h5, h6',
-    img: 'img',
-    link: 'a[href], area[href]',
-    main: 'main',
-    radio: 'input[type="radio"]',
-    region: 'section',
-    status: 'output',
-    textbox:
-      'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="url"], input[type="search"]',
-  };
-
-  const roleOf = (element: Element): string | null => {
-    const explicit = element.getAttribute('role')?.trim().split(/\s+/)[0];
-    if (explicit) return explicit;
-    for (const [role, selector] of Object.entries(IMPLICIT))
-      if (selector && element.matches(selector)) {
-        if (role === 'img' && element.getAttribute('alt') === '') return 'presentation';
-        if (
-          role === 'region' &&
-          !element.hasAttribute('aria-label') &&
-          !element.hasAttribute('aria-labelledby')
-        )
-          return null;
-        return role;
-      }
-    return null;
-  };
+  // dom-accessibility-api (the library Testing Library computes roles and names with), injected into
+  // the document by driver.ts before the helpers run.
+  const library = (window as unknown as { __accessibility: AccessibilityLibrary }).__accessibility;
+  const roleOf = (element: Element): string | null => library.getRole(element);
+  const nameOf = (element: Element): string => normalise(library.computeAccessibleName(element));
 
   const levelOf = (element: Element) => {
     const aria = Number(element.getAttribute('aria-level'));
     if (aria > 0) return aria;
     const match = /^H([1-6])$/.exec(element.tagName);
     return match ? Number(match[1]) : undefined;
-  };
-
-  const nameOf = (element: Element): string => {
-    const labelledBy = element.getAttribute('aria-labelledby');
-    if (labelledBy) {
-      const name = labelledBy
-        .split(/\s+/)
-        .map((id) => document.getElementById(id))
-        .map((labeller) => (labeller ? textOf(labeller) : ''))
-        .join(' ');
-      if (normalise(name)) return normalise(name);
-    }
-    const ariaLabel = normalise(element.getAttribute('aria-label'));
-    if (ariaLabel) return ariaLabel;
-    if (
-      element instanceof HTMLInputElement &&
-      ['button', 'submit', 'reset'].includes(element.type) &&
-      element.value
-    )
-      return normalise(element.value);
-    if (
-      (element instanceof HTMLInputElement ||
-        element instanceof HTMLTextAreaElement ||
-        element instanceof HTMLSelectElement) &&
-      element.labels &&
-      element.labels.length > 0
-    )
-      return normalise(Array.from(element.labels, (label) => textOf(label)).join(' '));
-    if (element instanceof HTMLImageElement) return normalise(element.alt);
-    if (element instanceof HTMLFieldSetElement) {
-      const legend = element.querySelector(':scope > legend');
-      return legend ? textOf(legend) : '';
-    }
-    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
-      return normalise(element.getAttribute('title') ?? element.placeholder);
-    return textOf(element);
   };
 
   const isRendered = (element: Element) => {
@@ -225,13 +174,11 @@ export function inPageHelpers(): InPageHelpers {
     }
     let candidates: Element[];
     if (query.label !== undefined) candidates = fieldFor(query.label, scope);
-    else if (query.role !== undefined) {
-      const implicit = IMPLICIT[query.role];
-      const selector = `[role~="${query.role}"]${implicit ? `, ${implicit}` : ''}`;
-      candidates = Array.from(scope.querySelectorAll(selector)).filter(
+    else if (query.role !== undefined)
+      candidates = Array.from(scope.querySelectorAll('*')).filter(
         (element) => roleOf(element) === query.role && !isHiddenFromAssistiveTech(element),
       );
-    } else candidates = Array.from(scope.querySelectorAll(query.css ?? '*'));
+    else candidates = Array.from(scope.querySelectorAll(query.css ?? '*'));
     if (query.css !== undefined && (query.label !== undefined || query.role !== undefined))
       candidates = candidates.filter((element) => element.matches(query.css ?? '*'));
     if (query.level !== undefined)
@@ -266,7 +213,7 @@ export function inPageHelpers(): InPageHelpers {
 
   const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-  const prepareClick = async (query: SerialisedQuery, maxMs: number): Promise<string> => {
+  const prepareClick = async (query: SerialisedQuery, maxMs: number): Promise<ClickPoint> => {
     const end = performance.now() + maxMs;
     const root = document.documentElement;
     const scrollBehavior = root.style.scrollBehavior;
@@ -278,7 +225,7 @@ export function inPageHelpers(): InPageHelpers {
     }
     let previous = '';
     let stillFrames = 0;
-    let problem = 'still moving';
+    let point: ClickPoint = { problem: 'still moving', x: 0, y: 0 };
     while (performance.now() < end) {
       await nextFrame();
       const target = clickTarget(query);
@@ -286,12 +233,17 @@ export function inPageHelpers(): InPageHelpers {
       const now = `${box.x},${box.y},${box.width},${box.height}`;
       stillFrames = now === previous ? stillFrames + 1 : 0;
       previous = now;
-      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const hit = document.elementFromPoint(x, y);
       const isHit = hit !== null && (hit === target || target.contains(hit));
-      problem = isHit ? 'still moving' : `covered by <${hit?.tagName.toLowerCase() ?? 'nothing'}>`;
-      if (stillFrames >= 2 && isHit) return '';
+      point = {
+        problem: isHit ? 'still moving' : `covered by <${hit?.tagName.toLowerCase() ?? 'nothing'}>`,
+        x,
+        y,
+      };
+      if (stillFrames >= 2 && isHit) return { problem: '', x, y };
     }
-    return problem;
+    return point;
   };
 
   return { findAll, find, clickTarget, prepareClick, nameOf, textOf };

@@ -29,14 +29,7 @@ export async function launchChromium(): Promise<Engine> {
       };
       return {
         evaluate: (expression) => page.evaluate(expression),
-        click: async (expression) => {
-          const handle = await element(expression);
-          try {
-            await handle.click({ timeout: 5_000 });
-          } finally {
-            await handle.dispose();
-          }
-        },
+        tap: (x, y) => page.mouse.click(x, y),
         type: async (expression, value) => {
           const handle = await element(expression);
           try {

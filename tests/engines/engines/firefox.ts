@@ -32,14 +32,7 @@ export async function launchFirefox(): Promise<Engine> {
       };
       return {
         evaluate: (expression) => page.evaluate(expression),
-        click: async (expression) => {
-          const handle = await element(expression);
-          try {
-            await handle.click();
-          } finally {
-            await handle.dispose();
-          }
-        },
+        tap: (x, y) => page.mouse.click(x, y),
         type: async (expression, value) => {
           const handle = await element(expression);
           try {

@@ -79,7 +79,14 @@ export async function launchWebKit(): Promise<Engine> {
   };
   const page: EnginePage = {
     evaluate: (expression) => driver.executeScript(`return ${expression};`),
-    click: async (expression) => (await element(expression)).click(),
+    // One W3C Perform Actions command: move to the point of the viewport, press, release.
+    tap: (x, y) =>
+      driver
+        .actions()
+        .move({ x: Math.round(x), y: Math.round(y) })
+        .press()
+        .release()
+        .perform(),
     type: async (expression, value) => (await element(expression)).sendKeys(value),
     navigate: async (url) => {
       await driver.get(url);
