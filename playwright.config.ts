@@ -1,13 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import type { ModelCoverageReporterOptions } from './tests/model-browser/coverage-reporter';
 
 /**
- * Browser tests in real Chromium against the production build served by nginx with deploy/nginx.conf (scripts/serve.ts), or against a
- * deployment with `BASE_URL` (run them through scripts/run-e2e.mjs, which finds the system Chromium
- * first). Three projects: the e2e suite (tests/e2e) in two viewports, `mobile` 375×812 and `desktop`
- * 1280×800 (`npm run test:e2e`), and the model paths (tests/model-browser) in the desktop one,
- * `model-browser` (`npm run test:model:browser`). The browser resolves no host but 127.0.0.1 (and
- * BASE_URL's).
+ * Browser tests in real Chromium against the production build served by nginx with deploy/nginx.conf
+ * (scripts/serve.ts), or against a deployment with `BASE_URL` (run them through scripts/run-e2e.mjs,
+ * which finds the system Chromium first). Two projects: the e2e suite (tests/e2e) in two viewports,
+ * `mobile` 375×812 and `desktop` 1280×800 (`npm run test:e2e`). The generated model paths run in every
+ * engine through scripts/test-engines.mjs (`npm run test:model:browser`). The browser resolves no host
+ * but 127.0.0.1 (and BASE_URL's).
  */
 const executablePath = process.env.CHROME_PATH;
 if (!executablePath)
@@ -65,12 +64,6 @@ export default defineConfig({
     ['list'],
     // run-e2e.mjs names the JSON report per run (E2E_REPORT) so parallel runs do not share one file.
     ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e-report.json' }],
-    // The model paths' coverage tables, printed for the `model-browser` project when it ran (the run
-    // fails below 100%); a run of the e2e projects only prints none.
-    [
-      './tests/model-browser/coverage-reporter.ts',
-      { project: 'model-browser', label: 'desktop' } satisfies ModelCoverageReporterOptions,
-    ],
   ],
   outputDir: 'test-results/artifacts',
   use: {
@@ -92,14 +85,6 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true },
     },
     { name: 'desktop', testDir: 'tests/e2e', use: desktop },
-    {
-      // Its own test directory, so the e2e projects do not run these paths twice. Behaviour, not
-      // layout: one viewport (the e2e projects cover both); each path loads the shop afresh.
-      name: 'model-browser',
-      testDir: 'tests/model-browser',
-      outputDir: 'test-results/model-browser-artifacts',
-      use: desktop,
-    },
   ],
   webServer: serverURL
     ? undefined

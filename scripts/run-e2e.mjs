@@ -2,8 +2,7 @@
 /**
  * Runs Playwright browser tests in the system Chromium against a fresh production build and prints a
  * closing line `<label>: N passed, N failed` from Playwright's JSON report. Without a `--project`
- * argument it runs the e2e suite (projects `mobile` and `desktop` of playwright.config.ts); the model
- * paths are `--project model-browser`.
+ * argument it runs the e2e suite (both projects, `mobile` and `desktop`, of playwright.config.ts).
  * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [--project <name>]... [playwright test args...]
  * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side. BASE_URL (an
  * http(s) origin) tests that deployment instead: nothing is built or served here (see

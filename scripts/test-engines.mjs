@@ -15,7 +15,10 @@
  *    test-results/engines/<engine>.tap and .log;
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
- * Usage: node scripts/test-engines.mjs [--no-build] [--engine chromium|firefox|webkit]... [--serial]
+ * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--engine chromium|firefox|webkit]...
+ *   [--serial]
+ *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts, paths the paths
+ *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table.
  *   --engine (repeatable) runs only those engines; --serial runs them one after another.
  * Env: DIST_DIR (the build to test), CHROME_PATH, FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH,
  * ENGINES_TIMEOUT_MS (per engine run, default 240000; a run that stalls past it is stopped and, once,
@@ -27,7 +30,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
-const SUITE = 'tests/engines/storefront.engines.ts';
+/** The suites, and how long an engine may take for each before its run counts as stalled (ms). */
+const SUITES = {
+  shop: { file: 'tests/engines/storefront.engines.ts', timeoutMs: 240_000 },
+  paths: { file: 'tests/engines/model-paths.engines.ts', timeoutMs: 900_000 },
+};
 const RESULTS = 'test-results/engines';
 const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** WebKit's X screen: the suite's 390 × 844 viewport (MiniBrowser runs full screen on it). */
@@ -37,20 +44,27 @@ const args = process.argv.slice(2);
 let build = true;
 let serial = false;
 const chosen = [];
+const suites = [];
 for (let index = 0; index < args.length; index += 1) {
   if (args[index] === '--no-build') build = false;
   else if (args[index] === '--serial') serial = true;
   else if (args[index] === '--engine') chosen.push(args[++index]);
+  else if (args[index] === '--suite') suites.push(args[++index]);
   else
     throw new Error(
-      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--engine name]... [--serial]`,
+      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths]... [--engine name]... [--serial]`,
     );
 }
 for (const name of chosen)
   if (!ENGINES.includes(name)) throw new Error(`--engine takes ${ENGINES.join(', ')}, not ${name}`);
+for (const name of suites)
+  if (!(name in SUITES)) throw new Error(`--suite takes ${Object.keys(SUITES).join(', ')}, not ${name}`);
+if (suites.length === 0) suites.push('shop');
 const engines = chosen.length > 0 ? ENGINES.filter((name) => chosen.includes(name)) : ENGINES;
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-const timeoutMs = Number(process.env.ENGINES_TIMEOUT_MS ?? 240_000);
+const timeoutMs = Number(
+  process.env.ENGINES_TIMEOUT_MS ?? suites.reduce((sum, name) => sum + SUITES[name].timeoutMs, 0),
+);
 
 /** The path of `command` on PATH, or undefined. */
 function which(command) {
@@ -131,7 +145,7 @@ function runEngine(engine, env) {
     `--test-reporter-destination=${tapFile}`,
     '--test-reporter=spec',
     `--test-reporter-destination=${logFile}`,
-    SUITE,
+    ...suites.map((name) => SUITES[name].file),
   ];
   const [command, ...commandArgs] =
     engine === 'webkit' ? ['xvfb-run', '--auto-servernum', `--server-args=${XVFB_SCREEN}`, ...node] : node;
@@ -218,7 +232,11 @@ const runs = [];
 if (serial) for (const engine of engines) runs.push(await runEngineOnceMore(engine, prepared[engine]));
 else runs.push(...(await Promise.all(engines.map((engine) => runEngineOnceMore(engine, prepared[engine])))));
 
-const names = [...new Set(runs.flatMap((run) => run.results.map((result) => result.name)))];
+/** A generated model path's test (tests/engines/model-paths.engines.ts): one row for them all. */
+const isPath = (name) => /^(storefront|checkout) path \d+:/.test(name);
+const names = [...new Set(runs.flatMap((run) => run.results.map((result) => result.name)))].filter(
+  (name) => !isPath(name),
+);
 /** A test's row label: its name up to the first colon ('fault b: the checkout code…' → 'fault b'). */
 const label = (name) => name.split(':')[0] ?? name;
 const width = Math.min(72, Math.max(9, ...names.map((name) => label(name).length)));
@@ -231,6 +249,16 @@ for (const name of names) {
     return cell(result === undefined ? '-' : result.ok ? 'pass' : 'FAIL');
   });
   console.log(`${shown.padEnd(width)}  ${cells.join('')}`.trimEnd());
+}
+if (suites.includes('paths')) {
+  const paths = runs.map((run) => run.results.filter((result) => isPath(result.name)));
+  const row = paths.map((results) =>
+    cell(`${results.filter((result) => result.ok).length}/${results.length}`),
+  );
+  console.log(`${'model paths'.padEnd(width)}  ${row.join('')}`.trimEnd());
+  runs.forEach((run, index) => {
+    for (const result of paths[index]) if (!result.ok) console.log(`${run.engine}: FAIL ${result.name}`);
+  });
 }
 console.log(
   `${'wall time'.padEnd(width)}  ${runs.map((run) => cell(`${run.seconds.toFixed(1)} s`)).join('')}`.trimEnd(),

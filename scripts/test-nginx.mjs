@@ -19,19 +19,15 @@
  * 4. runs scripts/run-e2e.mjs with E2E_BASE_URL pointing at nginx (the Playwright config then starts
  *    no server of its own and adds the *.nginx.spec.ts header checks) and E2E_DEPLOY_SITES, a JSON
  *    array of `{ baseURL, webRoot }` for the deploy tests, indexed by the worker's parallelIndex;
- * 5. runs the model suite in Chromium (`test:model:browser`) the way a tester runs it against a
- *    deployment, with BASE_URL pointing at nginx: every generated path and the coverage
- *    tables, against a server that is not Vite's;
- * 6. scans the same site with the Mozilla HTTP Observatory (tests/observatory/observatory.scan.ts)
+ * 5. scans the same site with the Mozilla HTTP Observatory (tests/observatory/observatory.scan.ts)
  *    over TLS: nginx serves it once more on another port with `ssl` added to its `listen`, a
  *    certificate for IP:127.0.0.1 from a throwaway CA made here with openssl, and a redirect of plain
  *    http:// requests on that port to https:// (what the TLS front does in production); no header
  *    changes. The scanner is installed with scripts off from tests/observatory/package-lock.json;
- * 7. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
+ * 6. stops nginx and removes the prefix, also when the tests fail or the run is interrupted.
  *
- * Usage: npx tsx scripts/test-nginx.mjs [--no-build] [--only e2e|model-browser|observatory]
- * [playwright test args...] (the Playwright arguments go to both Playwright runs, but `--project`, which
- * picks e2e projects, to the e2e run only). Prints `nginx: …`, `nginx-model-browser: …` and
+ * Usage: npx tsx scripts/test-nginx.mjs [--no-build] [--only e2e|observatory]
+ * [playwright test args...] (the Playwright arguments go to the e2e run). Prints `nginx: …` and
  * `nginx-observatory: …` lines.
  * Exit code: non-zero when either run fails, or 1 when nginx cannot be found or started.
  */
@@ -62,7 +58,7 @@ for (let index = 0; index < args.length; index += 1) {
   else if (args[index].startsWith('--project=')) e2eProjectArgs.push(args[index]);
   else playwrightArgs.push(args[index]);
 }
-const RUNS = ['e2e', 'model-browser', 'observatory'];
+const RUNS = ['e2e', 'observatory'];
 if (only !== undefined && !RUNS.includes(only))
   throw new Error(`--only takes ${RUNS.join(', ')}, not ${only}.`);
 const runs = only ? [only] : RUNS;
@@ -192,21 +188,6 @@ try {
           ),
         },
       },
-    );
-    statuses.push(run.status ?? 1);
-  }
-  if (runs.includes('model-browser')) {
-    const run = spawnSync(
-      'node',
-      [
-        'scripts/run-e2e.mjs',
-        '--label',
-        'nginx-model-browser',
-        '--project',
-        'model-browser',
-        ...playwrightArgs,
-      ],
-      { stdio: 'inherit', env: { ...env, BASE_URL: baseURL } },
     );
     statuses.push(run.status ?? 1);
   }

@@ -18,12 +18,11 @@ async function loadConfig(env: Record<string, string | undefined>) {
   return (await import('../../playwright.config')).default;
 }
 
-/** The e2e projects (mobile, desktop) and the model project, each with its test directory. */
+/** The e2e projects (mobile, desktop), each with its test directory. */
 function expectProjects(config: Awaited<ReturnType<typeof loadConfig>>) {
   expect(config.projects?.map(({ name, testDir }) => [name, testDir])).toEqual([
     ['mobile', 'tests/e2e'],
     ['desktop', 'tests/e2e'],
-    ['model-browser', 'tests/model-browser'],
   ]);
   for (const project of config.projects ?? []) {
     expect(project.use?.baseURL).toBeUndefined();

@@ -1,0 +1,688 @@
+/**
+ * Every path generated from the storefront and checkout machines (tests/model/*-model.ts), in one
+ * engine (`ENGINE`: chromium, firefox or webkit), against the production build in `DIST_DIR` behind
+ * nginx (tests/browser/server.ts), or against the deployment at `BASE_URL` through the same fault
+ * layer. Each model event is a shopper's step; after each, the whole screen is read in one round trip
+ * and compared with the snapshot's view (storefrontView, checkoutView). The app's timers run on a fake
+ * clock installed in the page once the app is interactive, moved only by the paths' delay events.
+ * The checkout code's download is held by the server until the path ends it: done, 503 (unavailable),
+ * the connection dropped (offline) or a new release deployed (outdated). Prints the engine's coverage
+ * (`firefox storefront: states 16/16, transitions 41/41`) and fails below 100%.
+ * Run by scripts/test-engines.mjs --suite paths (`npm run test:model:browser`).
+ */
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { CHECKOUT_FIELD_NAMES } from '@machines/checkout-form';
+import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
+import { COLOURS, type ColourId } from '@machines/catalog';
+import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS, type CheckoutSnapshot } from '@machines/checkout-machine';
+import { orderNumberFromTimestamp } from '@machines/order-number';
+import { SHIPPING_METHODS } from '@machines/pricing';
+import type { StorefrontSnapshot } from '@machines/storefront-machine';
+import { RELEASE_FILE } from '@/effects/load-checkout-page';
+import { serveWithNginx, type NginxServer } from '../../scripts/nginx';
+import { kinds, startServer, type FaultServer } from '../browser/server';
+import { makeReleaseCopy } from '../e2e/releases';
+import {
+  FIELD_LABELS,
+  FORM_FILL,
+  checkout,
+  checkoutView,
+  type CheckoutModelEvent,
+} from '../model/checkout-model';
+import { pathEvents, pathName, runModelPath, type PathDriver } from '../model/derive-test-model';
+import { coverageReport, coverageTitle, type ModelSuite } from '../model/model-suite';
+import {
+  CHECKOUT_LOADED,
+  CHECKOUT_LOAD_FAILED,
+  checkoutLoadFailureIn,
+  storefront,
+  storefrontView,
+  type StorefrontModelEvent,
+} from '../model/storefront-model';
+import { en, fillText, shopText, startsWith } from '../shop-texts';
+import { BrowserDriver, type Engine } from './driver';
+import { launchEngine } from './engines/launch';
+import type { ElementQuery } from './in-page';
+import { ShopModel } from './shop.model';
+
+const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
+const BASE_URL = process.env.BASE_URL;
+/** The moment the page's fake clock starts at (ms since the epoch), as in the Playwright suites. */
+const CLOCK_START = Date.parse('2026-11-28T10:01:00.000Z');
+
+let engine: Engine;
+let nextRelease: ReturnType<typeof makeReleaseCopy> | undefined;
+const covered = new Map<string, Set<string>>([storefront, checkout].map((suite) => [suite.name, new Set()]));
+/** Per suite, what the paths that run here can reach (under BASE_URL the deploying paths do not run). */
+const reachable = new Map<string, Set<string>>(
+  [storefront, checkout].map((suite) => [suite.name, new Set()]),
+);
+
+before(async () => {
+  engine = await launchEngine(process.env.ENGINE);
+});
+after(async () => {
+  await engine?.close();
+  nextRelease?.remove();
+  await (await shared)?.stop();
+  let complete = true;
+  for (const suite of [storefront, checkout]) {
+    const seen = covered.get(suite.name)!;
+    const report = coverageReport(suite, seen, suite.exclusions, coverageTitle(where(), suite));
+    const missing = [...reachable.get(suite.name)!].filter((item) => !seen.has(item));
+    console.log(`${report.table}\n${coverageLine(suite, seen)}`);
+    complete &&= BASE_URL ? missing.length === 0 : report.complete;
+  }
+  if (!complete) process.exitCode = 1;
+});
+
+const where = () => `${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''}`;
+
+/** `firefox storefront: states 16/16, transitions 41/41` (exclusions left out of both counts). */
+function coverageLine(suite: ModelSuite, seen: ReadonlySet<string>): string {
+  const counted = suite.catalogue.filter((item) => !(item in suite.exclusions));
+  const tally = (states: boolean) => {
+    const items = counted.filter((item) => item.startsWith('state ') === states);
+    return `${items.filter((item) => seen.has(item)).length}/${items.length}`;
+  };
+  return `${where()} ${suite.name}: states ${tally(true)}, transitions ${tally(false)}`;
+}
+
+/** The next release of the local build, made once (scripts/make-next-release.mjs). */
+const nextReleaseDir = () => (nextRelease ??= makeReleaseCopy(`paths-${engine.name}`)).dir;
+
+let shared: Promise<NginxServer> | undefined;
+/** One nginx for the paths that deploy nothing and need no worker (started once, stopped in `after`). */
+const sharedNginx = () =>
+  (shared ??= serveWithNginx(DIST_DIR, { without: ['sw.js', 'sw.js.br', 'sw.js.gz'] }));
+
+/**
+ * A page with a fault layer of its own, so its own origin: no cache, storage or faults shared between
+ * paths. In front of `BASE_URL`; of a shared nginx; or, for a path with the worker or one that deploys
+ * a release, of an nginx with a copy of the build of its own.
+ */
+async function openPage(withWorker: boolean, deploying: boolean) {
+  const server = await startServer(
+    BASE_URL
+      ? { upstream: BASE_URL }
+      : withWorker || deploying
+        ? { root: DIST_DIR, serviceWorker: withWorker }
+        : { upstream: (await sharedNginx()).baseURL },
+  );
+  const browser = new BrowserDriver(engine.name, await engine.newPage());
+  const shop = new ShopModel(browser, server.origin);
+  const close = async () => {
+    await browser.close().catch(() => undefined);
+    await server.close();
+  };
+  return { server, browser, shop, close, withWorker };
+}
+
+/**
+ * Opens '/' and starts the page's fake clock once the app is interactive; with `worker`, once the
+ * shop's service worker controls the page, too (its install runs on the page's timers).
+ */
+async function openShop(shop: ShopModel, { worker = false } = {}) {
+  await shop.open('/');
+  if (worker)
+    await shop.browser.waitFor(
+      () => shop.browser.evaluate(() => navigator.serviceWorker.controller !== null),
+      { timeoutMs: 20_000 },
+      'the service worker to control the page',
+    );
+  await shop.browser.installClock(CLOCK_START);
+}
+
+/**
+ * Waits until `read()` equals `expected`, polling; on timeout, fails with both as a diff.
+ */
+async function expectScreen<T>(browser: BrowserDriver, read: () => Promise<T>, expected: T, what: string) {
+  let actual: T | undefined;
+  try {
+    await browser.waitFor(
+      async () => {
+        actual = await read();
+        return isDeepStrictEqual(actual, expected);
+      },
+      { timeoutMs: 10_000, intervalMs: 20 },
+      what,
+    );
+  } catch (error) {
+    assert.deepEqual(actual, expected, `${what} in ${browser.engine}`);
+    throw error;
+  }
+}
+
+function isDeepStrictEqual(a: unknown, b: unknown): boolean {
+  try {
+    assert.deepStrictEqual(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ── The checkout code's download, under the path's control ─────────────────────────────────────
+
+/**
+ * Holds every request for the checkout chunk (the preload as the cart opens, 'Proceed to Checkout', a
+ * retry `…?attempt=N`) until the path ends it with {@link end}. Once the code has loaded, requests pass.
+ */
+class DownloadGate {
+  loaded = false;
+  private offline = false;
+  private release = () => {};
+
+  constructor(
+    private readonly server: FaultServer,
+    private readonly browser: BrowserDriver,
+  ) {
+    this.hold();
+  }
+
+  private hold() {
+    this.server.hold(kinds.checkoutChunk, new Promise<void>((released) => (this.release = released)));
+  }
+
+  /** Ends the waiting download: done, or failed for `failure`'s reason. */
+  async end(failure?: CheckoutLoadFailure): Promise<void> {
+    if (this.loaded) {
+      if (failure) throw new Error(`The checkout's code is already loaded: it cannot fail as ${failure}.`);
+      return;
+    }
+    await this.browser.waitFor(
+      async () => this.server.requests(kinds.checkoutChunk).some((request) => request.status === null),
+      { timeoutMs: 15_000 },
+      'a download of the checkout chunk to wait',
+    );
+    const held = this.server
+      .requests(kinds.checkoutChunk)
+      .filter((request) => request.status === null).length;
+    const diagnoses = this.server.requests(kinds.path(RELEASE_FILE)).length;
+    const release = this.release;
+    this.server.reset();
+    if (failure === undefined || failure === 'outdated') this.loaded = failure === undefined;
+    else this.hold();
+    if (failure === 'offline') {
+      this.offline = true;
+      this.server.dropConnections();
+    } else if (failure === 'unavailable') this.server.failNext(kinds.checkoutChunk, held);
+    else if (failure === 'outdated') this.server.serveRelease(nextReleaseDir());
+    release();
+    if (failure === 'unavailable')
+      // The page asks for the release file to find out why; only then does the cart settle, and a
+      // path's next step may move the clock: its retry timer must exist by then.
+      await this.browser.waitFor(
+        async () =>
+          this.server
+            .requests(kinds.path(RELEASE_FILE))
+            .slice(diagnoses)
+            .some((r) => r.status !== null),
+        { timeoutMs: 15_000 },
+        'the page to ask for the release file',
+      );
+  }
+
+  /** The shopper's network is back after an `offline` failure. */
+  backOnline(): void {
+    if (!this.offline) return;
+    this.offline = false;
+    this.server.restoreConnections();
+  }
+}
+
+// ── Storefront ───────────────────────────────────────────────────────────────────────────────────
+
+const product: ElementQuery = { css: '#product' };
+const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
+const colourNames = COLOURS.map((colour) => en.colour[colour.id]);
+
+/** Texts the landing screen reader needs. */
+const LANDING_TEXTS = {
+  colourNames,
+  selected: en.showcase.selected,
+  quantityLabel: en.product.quantityLabel,
+  decrease: en.product.decreaseQuantity,
+  addToCartPrefix: shopText.addToCartPrefix,
+  cartLabel: en.cartButton.label,
+  releaseReady: en.release.ready,
+  reload: en.release.reload,
+  toast: en.toast.added,
+  cartTitle: en.cart.title,
+  empty: en.cart.empty,
+  startShopping: en.cart.startShopping,
+  proceed: en.cart.proceed,
+  opening: en.cart.openingCheckout,
+  tryAgain: en.cart.tryAgain,
+};
+
+/** What the landing page shows now, read in the page in one round trip. */
+function readLanding(browser: BrowserDriver, heroAlt: string, lineTexts: string[]) {
+  return browser.read(
+    (h, { texts, heroAlt, lineTexts }) => {
+      const scope = { css: '#product' };
+      const radio = h.findAll({ role: 'radio', within: scope }).find((r) => (r as HTMLInputElement).checked);
+      const hero = h.findAll({ role: 'img', within: scope }).find((img) => h.nameOf(img) === heroAlt);
+      const pressed = h
+        .findAll({ role: 'button', within: { css: '#colours' } })
+        .filter((card) => card.getAttribute('aria-pressed') === 'true');
+      const decrease = h.find({ role: 'button', name: { exact: texts.decrease }, within: scope });
+      const cartButton = h.findAll({ role: 'button' }).find((b) => h.nameOf(b).startsWith(texts.cartLabel));
+      const dialog = h.find({ role: 'dialog', name: { exact: texts.cartTitle } });
+      const button = (name: string) =>
+        dialog
+          ? h.find({
+              role: 'button',
+              name: { exact: name },
+              within: { role: 'dialog', name: { exact: texts.cartTitle } },
+            })
+          : null;
+      const inDialog = { role: 'dialog' as const, name: { exact: texts.cartTitle } };
+      const proceed = button(texts.proceed) ?? button(texts.opening) ?? button(texts.tryAgain);
+      return {
+        path: location.pathname,
+        colour: radio ? h.nameOf(radio) : null,
+        heroSrc: hero?.getAttribute('src') ?? null,
+        showcase: pressed.map((card) => ({
+          colour: texts.colourNames.find((name) => h.nameOf(card).startsWith(name)) ?? h.nameOf(card),
+          // textContent: the showcase skips rendering offscreen (content-visibility), which empties innerText.
+          selected: (card.textContent ?? '').includes(texts.selected),
+        })),
+        quantity:
+          h
+            .find({ role: 'status', name: { exact: texts.quantityLabel }, within: scope })
+            ?.textContent?.trim() ?? null,
+        decreaseDisabled: decrease?.getAttribute('aria-disabled') === 'true',
+        addToCart: h
+          .findAll({ role: 'button', within: scope })
+          .map((b) => h.nameOf(b))
+          .filter((name) => name.startsWith(texts.addToCartPrefix)),
+        cartButton: cartButton ? { name: h.nameOf(cartButton), badge: h.textOf(cartButton) || null } : null,
+        release:
+          h.find({ text: { exact: texts.releaseReady } }) === null
+            ? 'none'
+            : h.find({ role: 'button', name: { exact: texts.reload } }) === null
+              ? 'prompt without its Reload button'
+              : 'waiting',
+        toast: h.find({ text: { exact: texts.toast } }) !== null,
+        cart: !dialog
+          ? null
+          : h.find({ text: { exact: texts.empty }, within: inDialog })
+            ? { kind: 'empty', startShopping: button(texts.startShopping) !== null }
+            : {
+                kind: 'line',
+                texts: lineTexts.map((text) => h.findAll({ text: { exact: text }, within: inDialog }).length),
+                proceed: proceed
+                  ? {
+                      name: h.nameOf(proceed),
+                      busy: proceed.getAttribute('aria-busy'),
+                      disabled: proceed.getAttribute('aria-disabled'),
+                    }
+                  : null,
+                status: h.find({ role: 'status', within: inDialog })?.textContent?.trim() ?? null,
+                alert: h.find({ role: 'alert', within: inDialog })
+                  ? h.textOf(h.find({ role: 'alert', within: inDialog })!)
+                  : null,
+              },
+      };
+    },
+    { texts: LANDING_TEXTS, heroAlt, lineTexts },
+  );
+}
+
+/** What {@link readLanding} should read in `snapshot`. */
+function expectedLanding(snapshot: StorefrontSnapshot) {
+  const view = storefrontView(snapshot);
+  const line = view.cart?.kind === 'line' ? view.cart : null;
+  const proceed = line?.proceed;
+  return {
+    path: '/',
+    colour: view.colourName,
+    heroSrc: view.heroImage,
+    showcase: [{ colour: view.colourName, selected: true }],
+    quantity: view.quantity,
+    decreaseDisabled: view.decreaseDisabled,
+    addToCart: [view.addToCart],
+    cartButton: { name: view.cartButton, badge: view.badge },
+    release: view.release === 'waiting' ? 'waiting' : 'none',
+    toast: view.toast !== null,
+    cart: !view.cart
+      ? null
+      : view.cart.kind === 'empty'
+        ? { kind: 'empty', startShopping: true }
+        : {
+            kind: 'line',
+            // The colour, the quantity, and the total twice: the line's and the cart's (one line, spec §4).
+            texts: [1, 1, 2],
+            proceed:
+              proceed === 'opening'
+                ? { name: en.cart.openingCheckout, busy: 'true', disabled: 'true' }
+                : {
+                    name: proceed === 'ready' ? en.cart.proceed : en.cart.tryAgain,
+                    busy: 'false',
+                    disabled: 'false',
+                  },
+            status: proceed === 'opening' ? en.cart.openingCheckout : '',
+            alert:
+              proceed === 'offline' || proceed === 'unavailable' ? en.cart.checkoutFailure[proceed] : null,
+          },
+  };
+}
+
+/** Checks the screen shows `snapshot`: the landing page, or /checkout with the cart once the storefront has left for it. */
+async function assertStorefront(shop: ShopModel, snapshot: StorefrontSnapshot, gate: DownloadGate) {
+  const view = storefrontView(snapshot);
+  const { colourId, cartCount } = snapshot.context;
+  const proceed = view.cart?.kind === 'line' ? view.cart.proceed : 'ready';
+  if (proceed === 'reloading' || proceed === 'leaving' || (proceed === 'opening' && gate.loaded))
+    return seeCheckoutWith(shop, colourId, cartCount);
+  const lineTexts = view.cart?.kind === 'line' ? [view.cart.colour, view.cart.quantity, view.cart.total] : [];
+  await expectScreen(
+    shop.browser,
+    () => readLanding(shop.browser, view.heroAlt, lineTexts),
+    expectedLanding(snapshot),
+    'the landing page to show the snapshot',
+  );
+}
+
+/** /checkout shows `count` balls of `colourId` in its Order Summary, the app interactive. */
+async function seeCheckoutWith(shop: ShopModel, colourId: ColourId, count: number) {
+  await shop.browser.waitFor(
+    async () => (await shop.isAtCheckout()) && shop.isInteractive(),
+    { timeoutMs: 15_000 },
+    '/checkout, interactive',
+  );
+  await shop.seeCheckoutWith(colourId, count);
+}
+
+async function storefrontDriver(
+  page: Awaited<ReturnType<typeof openPage>>,
+): Promise<PathDriver<StorefrontSnapshot, StorefrontModelEvent>> {
+  const { shop, browser, server } = page;
+  await openShop(shop, { worker: page.withWorker });
+  // From here on: the worker's install downloads the checkout chunk too, and must not be held.
+  const gate = new DownloadGate(server, browser);
+  const click = (query: ElementQuery) => browser.click(query);
+  const inCart = (name: string): ElementQuery => ({ role: 'button', name, within: cart });
+  return {
+    advanceClock: async (ms) => void (await browser.tickClock(ms)),
+    assertState: (snapshot) => assertStorefront(shop, snapshot, gate),
+    perform: async (event, snapshot) => {
+      const { cartCount } = snapshot.context;
+      switch (event.type) {
+        case 'colour.select':
+          if (!COLOURS.some((colour) => colour.id === event.colourId)) {
+            // An unknown colour: the shopper finds only the catalog's colours to choose from.
+            const values = await browser.read(
+              (h) =>
+                h
+                  .findAll({ role: 'radio', within: { css: '#product' } })
+                  .map((r) => (r as HTMLInputElement).value),
+              null,
+            );
+            return assert.deepEqual(
+              values,
+              COLOURS.map((colour) => colour.id),
+            );
+          }
+          if (event.colourId === 'sunset-orange')
+            return click({
+              role: 'button',
+              name: startsWith(en.colour[event.colourId]),
+              within: { css: '#colours' },
+            });
+          return click({ role: 'radio', name: en.colour[event.colourId], within: product });
+        case 'quantity.increment':
+          return click({ role: 'button', name: en.product.increaseQuantity, within: product });
+        case 'quantity.decrement':
+          // At 1 it is aria-disabled but still pressable: the machine's guard refuses it.
+          return click({ role: 'button', name: en.product.decreaseQuantity, within: product });
+        case 'cart.add':
+          return click({ role: 'button', name: startsWith(shopText.addToCartPrefix), within: product });
+        case 'cart.open':
+          return cartCount > 0
+            ? click({ role: 'button', name: shopText.cartButton(cartCount) })
+            : click({ role: 'button', name: en.product.buyNowPayPal, within: product });
+        case 'cart.close':
+          gate.backOnline();
+          return click(inCart(cartCount === 0 ? en.cart.startShopping : en.cart.continueShopping));
+        case 'checkout.proceed':
+          // With an empty cart there is no button to proceed with.
+          if (cartCount === 0) return assert.equal(await browser.count(inCart(en.cart.proceed)), 0);
+          return click(inCart(en.cart.proceed));
+        case 'checkout.retry':
+          gate.backOnline();
+          return click(inCart(en.cart.tryAgain));
+        case CHECKOUT_LOAD_FAILED:
+          return gate.end(checkoutLoadFailureIn(event) ?? undefined);
+        case CHECKOUT_LOADED:
+          return gate.end();
+        case 'checkout.opened':
+          // The checkout page sent it as it showed: the cart arrived as it was, and 'Back to Shop' keeps it.
+          await seeCheckoutWith(shop, snapshot.context.colourId, cartCount);
+          return shop.backToShop();
+        case 'release.waiting':
+          // The first visit's worker controls the page (openShop); the next release is deployed and the
+          // tab becomes visible again, which checks for an update: the new worker installs and waits.
+          server.serveRelease(nextReleaseDir());
+          await browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
+          // The page's clock runs while the new worker installs: workbox-window announces a waiting
+          // worker 200 ms after it installed, on the page's timers. No timer of the machine runs then
+          // (a release arrives, in the model, with no toast and the cart closed).
+          return void (await browser.waitFor(
+            async () => {
+              await browser.tickClock(50);
+              return browser.read((h, text) => h.find({ text: { exact: text } }) !== null, en.release.ready);
+            },
+            { timeoutMs: 20_000, intervalMs: 20 },
+            'the new release to wait',
+          ));
+        case 'release.reload': {
+          const running = () =>
+            browser.evaluate(
+              () => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null,
+            );
+          const before = await running();
+          await click({ role: 'button', name: en.release.reload });
+          await browser.waitFor(
+            async () => ![null, before].includes(await running()),
+            { timeoutMs: 20_000 },
+            'the page to reload into the new release',
+          );
+          return shop.waitUntilInteractive();
+        }
+        case 'order.placed': {
+          // A whole order: proceed, fill, submit, 3 s processing, 3 s confirmation, home.
+          await click({ role: 'button', name: shopText.cartButton(cartCount) });
+          await click(inCart(en.cart.proceed));
+          await gate.end();
+          await seeCheckoutWith(shop, snapshot.context.colourId, cartCount);
+          for (const [label, value] of FORM_FILL) await browser.fill(label, value);
+          await click({ role: 'button', name: startsWith(shopText.submitPrefix) });
+          await browser.tickClock(PROCESSING_DELAY_MS);
+          await browser.waitForElement({ role: 'heading', name: en.checkout.confirmed.title });
+          await browser.tickClock(REDIRECT_DELAY_MS);
+          return void (await browser.waitFor(
+            async () => new URL(await browser.url()).pathname === '/',
+            {},
+            "the shop at '/'",
+          ));
+        }
+        default:
+          throw new Error(`No shopper action for ${event.type}`);
+      }
+    },
+  };
+}
+
+// ── Checkout ─────────────────────────────────────────────────────────────────────────────────────
+
+/** What the checkout shows now, read in the page in one round trip. */
+function readCheckout(browser: BrowserDriver) {
+  return browser.read(
+    (h, texts) => {
+      const heading = h.find({ role: 'heading', name: { exact: texts.confirmed } });
+      if (location.pathname === '/')
+        return {
+          page: 'home',
+          addToCart: h.findAll({ role: 'button' }).some((b) => h.nameOf(b).startsWith(texts.addToCartPrefix)),
+        };
+      if (heading)
+        return {
+          page: 'confirmed',
+          focused: document.activeElement === heading,
+          orderNumber:
+            h.find({ text: { source: `^${texts.orderNumberPrefix}`, flags: '' } })?.textContent?.trim() ??
+            null,
+        };
+      const checked = h.findAll({ role: 'radio' }).find((r) => (r as HTMLInputElement).checked);
+      const summary = { role: 'complementary' as const, name: { exact: texts.summary } };
+      const submit = h
+        .findAll({ role: 'button' })
+        .find((b) => texts.submits.some((name) => h.nameOf(b).startsWith(name)));
+      return {
+        page: location.pathname === '/checkout' ? 'checkout' : location.pathname,
+        shippingMethod: checked
+          ? (texts.methods.find((name) => h.nameOf(checked).startsWith(name)) ?? h.nameOf(checked))
+          : null,
+        totals: h
+          .findAll({ role: 'row', within: summary })
+          .map((row) => h.textOf(row))
+          .filter((row) => texts.rowNames.some((name) => row.startsWith(name))),
+        submit: submit ? { name: h.nameOf(submit), disabled: (submit as HTMLButtonElement).disabled } : null,
+        fields: texts.labels.map((label) => {
+          const field = h.find({ label });
+          return { label, value: field ? (field as HTMLInputElement).value : null };
+        }),
+      };
+    },
+    {
+      confirmed: en.checkout.confirmed.title,
+      addToCartPrefix: shopText.addToCartPrefix,
+      orderNumberPrefix: shopText.orderNumberPrefix,
+      summary: en.checkout.summary.title,
+      methods: SHIPPING_METHODS.map((method) => en.checkout.shippingMethod.methods[method.id].name),
+      rowNames: [
+        en.checkout.summary.subtotal,
+        en.checkout.summary.shipping,
+        en.checkout.summary.tax,
+        en.checkout.summary.total,
+      ],
+      submits: [shopText.submitPrefix, en.checkout.processing],
+      labels: CHECKOUT_FIELD_NAMES.map((name) => FIELD_LABELS[name]),
+    },
+  );
+}
+
+/** What {@link readCheckout} should read in `snapshot`; `submittedAt` is the clock's time at submit. */
+function expectedCheckout(snapshot: CheckoutSnapshot, submittedAt: number | null) {
+  const view = checkoutView(snapshot);
+  if (view.page === 'home') return { page: 'home', addToCart: true };
+  if (view.page === 'confirmed')
+    return {
+      page: 'confirmed',
+      focused: true,
+      orderNumber: shopText.orderNumber(orderNumberFromTimestamp(submittedAt! + PROCESSING_DELAY_MS)),
+    };
+  return {
+    page: 'checkout',
+    shippingMethod: view.shippingMethod,
+    totals: view.totals,
+    submit: { name: view.processing ? en.checkout.processing : view.submit, disabled: view.processing },
+    fields: view.fields,
+  };
+}
+
+async function checkoutDriver(
+  page: Awaited<ReturnType<typeof openPage>>,
+): Promise<PathDriver<CheckoutSnapshot, CheckoutModelEvent>> {
+  const { shop, browser } = page;
+  await openShop(shop);
+  await shop.chooseColour('ocean-blue');
+  await shop.addToCart(1);
+  await shop.openCart(1);
+  await shop.proceed();
+  await seeCheckoutWith(shop, 'ocean-blue', 1);
+  let submittedAt: number | null = null;
+  return {
+    advanceClock: async (ms) => void (await browser.tickClock(ms)),
+    assertState: (snapshot) =>
+      expectScreen(
+        browser,
+        () => readCheckout(browser),
+        expectedCheckout(snapshot, submittedAt),
+        'the checkout to show the snapshot',
+      ),
+    perform: async (event) => {
+      switch (event.type) {
+        case 'shippingMethod.select': {
+          if (SHIPPING_METHODS.some((method) => method.id === event.shippingMethodId))
+            return shop.chooseShipping(event.shippingMethodId);
+          // An unknown method: the shopper finds only the three methods to choose from.
+          const group: ElementQuery = { role: 'group', name: en.checkout.shippingMethod.title };
+          const names = await browser.read(
+            (h, within) => h.findAll({ role: 'radio', within }).map((radio) => h.nameOf(radio)),
+            { role: 'group' as const, name: { exact: en.checkout.shippingMethod.title } },
+          );
+          assert.equal(
+            names.length,
+            SHIPPING_METHODS.length,
+            `${JSON.stringify(group)} holds the three methods`,
+          );
+          SHIPPING_METHODS.forEach((method, index) =>
+            assert.match(names[index]!, startsWith(en.checkout.shippingMethod.methods[method.id].name)),
+          );
+          return;
+        }
+        case 'field.change':
+          if (event.name in FIELD_LABELS) return browser.fill(FIELD_LABELS[event.name], event.value);
+          // A field the shopper cannot edit: the country shows as text, with no input to type into.
+          assert.equal(await browser.count({ role: 'textbox', name: /country/i }), 0);
+          return browser.waitForElement({
+            text: fillText(en.checkout.shippingAddress.country, { country: 'United States' }),
+          });
+        case 'form.fill':
+          for (const [label, value] of FORM_FILL) await browser.fill(label, value);
+          return;
+        case 'order.submit':
+          submittedAt = await browser.tickClock(0);
+          return browser.click({ role: 'button', name: startsWith(shopText.submitPrefix) });
+        default:
+          throw new Error(`No shopper action for ${event.type}`);
+      }
+    },
+  };
+}
+
+// ── The paths ────────────────────────────────────────────────────────────────────────────────────
+
+/** Paths that deploy a release (a new release mid-visit, or the checkout's code gone with the old one). */
+const deploys = (path: (typeof storefront.paths)[number]) =>
+  pathEvents(path).some(
+    (event) => event.type === 'release.waiting' || checkoutLoadFailureIn(event) === 'outdated',
+  );
+
+for (const [index, path] of storefront.paths.entries()) {
+  // A test can deploy nothing to another server: those paths need the local build.
+  if (BASE_URL && deploys(path)) continue;
+  for (const item of storefront.pathCoverage(path)) reachable.get(storefront.name)!.add(item);
+  test(`storefront path ${index + 1}: ${pathName(path)}`, async (t) => {
+    const withWorker = pathEvents(path).some((event) => event.type === 'release.waiting');
+    const page = await openPage(withWorker, deploys(path));
+    t.after(page.close);
+    await runModelPath(storefront, path, await storefrontDriver(page));
+    for (const item of storefront.pathCoverage(path)) covered.get(storefront.name)!.add(item);
+  });
+}
+
+for (const [index, path] of checkout.paths.entries()) {
+  for (const item of checkout.pathCoverage(path)) reachable.get(checkout.name)!.add(item);
+  test(`checkout path ${index + 1}: ${pathName(path)}`, async (t) => {
+    const page = await openPage(false, false);
+    t.after(page.close);
+    await runModelPath(checkout, path, await checkoutDriver(page));
+    for (const item of checkout.pathCoverage(path)) covered.get(checkout.name)!.add(item);
+  });
+}
