@@ -8,8 +8,6 @@ import { FAULT_CART, shopText } from '../shop-texts';
  * object's (tests/e2e/shop.ts).
  */
 
-/** The colour every fault test puts in the cart. */
-export const OCEAN_BLUE = shopText.colour(FAULT_CART.colourId);
 /** The cart line's and the Order Summary's colour text: 'Colour: Ocean Blue'. */
 export const COLOUR_LINE = shopText.colourLine(FAULT_CART.colourId);
 /** The cart line's and the Order Summary's quantity text: 'Qty: 2'. */

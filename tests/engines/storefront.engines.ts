@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
+import { orderNumberFromTimestamp } from '@machines/order-number';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
 import { SERVICE_WORKER_POLICY } from '@/effects/service-worker-policy';
 import { assetOf, makeReleaseCopy } from '../e2e/releases';
@@ -57,14 +58,6 @@ async function visit(
   });
   return { server, browser, shop: new ShopModel(browser, server.origin) };
 }
-
-/**
- * Whether `measuredMs`, a timer of the app measured on the page's clock, is `delayMs`: at most 2 s long
- * (a busy machine delays timers) and never more than `shortByMs` short (default 100 ms: rounding, event
- * time stamps).
- */
-const isAbout = (measuredMs: number, delayMs: number, shortByMs = 100) =>
-  measuredMs >= delayMs - shortByMs && measuredMs <= delayMs + 2_000;
 
 /** Reports a measurement in the test's output (`# …` in TAP, shown by the runner). */
 function report(t: TestContext, text: string): void {
@@ -256,40 +249,28 @@ test('purchase: colour, quantity, cart, checkout form, Processing..., Order Conf
     true,
     'Express Shipping is chosen',
   );
-  await recordPageTimings(browser, { confirmedTitle: en.checkout.confirmed.title });
+  // The 3 s delays run on the page's fake clock: each is checked 1 ms before and at its end,
+  // whatever the machine's speed.
+  const submittedAt = Date.parse('2026-11-28T10:01:00.000Z');
+  await browser.installClock(submittedAt);
   await shop.submitOrder('ocean-blue', 2, 'express');
-  await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
-  const orderNumber = await shop.seeOrderConfirmed({ timeoutMs: 8_000, intervalMs: 20 });
-  assert.match(orderNumber, /^PB-\d{6}$/);
-  // The page's own record of '/' (the landing page rendered), not the URL, which changes first.
-  const { tap, confirmed, home } = await browser.waitFor(
-    async () => {
-      const timings = await pageTimings(browser);
-      return timings.home === null ? undefined : timings;
-    },
-    { timeoutMs: 8_000, intervalMs: 20 },
+  await shop.seeProcessing();
+  await browser.tickClock(PROCESSING_DELAY_MS - 1);
+  await shop.seeProcessing();
+  await browser.tickClock(1);
+  const orderNumber = await shop.seeOrderConfirmed();
+  assert.equal(orderNumber, orderNumberFromTimestamp(submittedAt + PROCESSING_DELAY_MS));
+  await browser.tickClock(REDIRECT_DELAY_MS - 1);
+  await shop.seeOrderConfirmed();
+  assert.equal(new URL(await browser.url()).pathname, '/checkout', "still on 'Order Confirmed!' at 2999 ms");
+  await browser.tickClock(1);
+  await browser.waitFor(
+    async () =>
+      new URL(await browser.url()).pathname === '/' && (await browser.isVisible(shop.addToCartButton(1))),
+    {},
     "the shop at '/' after the confirmation",
   );
-  assert.equal(new URL(await browser.url()).pathname, '/');
-  assert.ok(tap !== null && confirmed !== null && home !== null, 'the press and the confirmation were seen');
-  const processingMs = confirmed - tap;
-  const redirectMs = home - confirmed;
-  report(
-    t,
-    `order ${orderNumber}; processing ${processingMs} ms, back at / ${redirectMs} ms later (page clock)`,
-  );
-  assert.ok(
-    isAbout(processingMs, PROCESSING_DELAY_MS),
-    `'${en.checkout.processing}' for ${PROCESSING_DELAY_MS} ms, not ${processingMs} ms`,
-  );
-  // The redirect delay starts when the machine enters 'confirmed'; the heading is seen later, by its
-  // render, which the processing interval also took longer than its delay (CI saw 3662 ms, then 2402 ms).
-  // So the redirect, timed from the heading, may read short by that much, never more.
-  const confirmationRenderMs = Math.max(0, processingMs - PROCESSING_DELAY_MS);
-  assert.ok(
-    isAbout(redirectMs, REDIRECT_DELAY_MS, 100 + confirmationRenderMs),
-    `back at / ${REDIRECT_DELAY_MS} ms after, not ${redirectMs} ms (after ${processingMs} ms of processing)`,
-  );
+  report(t, `order ${orderNumber}`);
 });
 
 test('not found: an unknown path answers 404 and shows the not-found page', async (t) => {
@@ -403,35 +384,33 @@ test('fault d: a failed prefetch does not poison Proceed; the checkout opens wit
   await shop.seeCheckoutWith();
 });
 
-test('fault e: every script slow (4 s) once the page is interactive; Proceed is busy at once, the checkout opens after the hold', async (t) => {
-  const holdMs = 4_000;
+test('fault e: every script slow once the page is interactive; Proceed is busy while the checkout code is on its way, and the checkout opens when it arrives', async (t) => {
   const { server, browser, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
-  server.hold(kinds.scripts, holdMs);
+  // Held until the test has seen what the shopper sees meanwhile: however slow the machine, the busy
+  // state must show before the code arrives.
+  let release = () => {};
+  server.hold(kinds.scripts, new Promise<void>((released) => (release = released)));
+  t.after(release);
   await shop.openCart();
   await recordPageTimings(browser, { busyText: en.cart.openingCheckout });
-  const proceeded = Date.now();
   await shop.proceed();
 
-  const busy = await browser.waitFor(
-    () => shop.busyProceed(),
-    { timeoutMs: 3_000, intervalMs: 20 },
-    "'Opening checkout…'",
-  );
+  const busy = await browser.waitFor(() => shop.busyProceed(), { intervalMs: 20 }, "'Opening checkout…'");
   assert.equal(busy.ariaBusy, 'true', 'Proceed is aria-busy');
-  const { tap, busy: busyAt } = await pageTimings(browser);
-  assert.ok(tap !== null && busyAt !== null, 'the press and the busy state were seen in the page');
-  const tapToBusy = Math.round(busyAt - tap);
+  assert.ok(
+    server.requests(kinds.checkoutChunk).some((request) => request.status === null),
+    'busy while the checkout code is still held',
+  );
   assert.equal(await shop.isAtCheckout(), false, 'still on the cart while the code is held');
-  await shop.seeCheckoutWith(FAULT_CART.colourId, FAULT_CART.quantity, { timeoutMs: holdMs + 10_000 });
-  const openedAfter = Date.now() - proceeded;
+  const { tap, busy: busyAt } = await pageTimings(browser);
+  release();
+  await shop.seeCheckoutWith(FAULT_CART.colourId, FAULT_CART.quantity, { timeoutMs: 15_000 });
   report(
     t,
-    `busy ${tapToBusy} ms after the press (page clock); checkout after ${openedAfter} ms (scripts held ${holdMs} ms)`,
+    `busy ${tap === null || busyAt === null ? '?' : Math.round(busyAt - tap)} ms after the press (page clock)`,
   );
-  assert.ok(tapToBusy <= 500, `Proceed turns busy at once, not ${tapToBusy} ms after the press`);
-  assert.ok(server.requests(kinds.checkoutChunk).length >= 1, 'the checkout code was requested');
 });
 
 test('fault f: a slow network from the start (every script held until the page has asked for all it needs); the page asks for them all in one round trip, and a tap on the prerendered Add to Cart counts once the app is interactive', async (t) => {
