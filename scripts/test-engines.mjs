@@ -21,8 +21,9 @@
  *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table.
  *   --engine (repeatable) runs only those engines; --serial runs them one after another.
  * Env: DIST_DIR (the build to test), CHROME_PATH, FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH,
- * ENGINES_TIMEOUT_MS (per engine run, default 240000; a run that stalls past it is stopped and, once,
- * run again: see `runEngineOnceMore`).
+ * ENGINES_TIMEOUT_MS (per engine run; default 240000 for shop, 900000 for paths, summed). A test that
+ * takes over 2 min fails on its own (each test's `timeout`); a run past its limit is stopped, with its processes printed, and
+ * fails: nothing is run again.
  * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -167,7 +168,17 @@ function runEngine(engine, env) {
     let stalled = false;
     const timer = setTimeout(() => {
       stalled = true;
-      console.error(`${engine}: still running after ${timeoutMs} ms, stopping it`);
+      // What was running when it stalled, for finding out why: the browser's processes and their state.
+      const processes = spawnSync(
+        'ps',
+        ['-o', 'pid,stat,etimes,pcpu,rss,args', '--ppid', String(child.pid), '-g', String(child.pid)],
+        {
+          encoding: 'utf8',
+        },
+      ).stdout;
+      console.error(
+        `${engine}: still running after ${timeoutMs} ms, stopping it. Its processes:\n${processes}`,
+      );
       process.kill(-child.pid, 'SIGKILL');
     }, timeoutMs);
     running.add(child);
@@ -191,18 +202,6 @@ function runEngine(engine, env) {
       });
     });
   });
-}
-
-/**
- * {@link runEngine}, and once more when that run stalled (stopped at the time limit): WebKitGTK under
- * xvfb has now and then stopped answering its driver on a loaded 2-core machine, before any test
- * failed. A run that finished, passing or failing, is never repeated; the repeat is printed.
- */
-async function runEngineOnceMore(engine, env) {
-  const run = await runEngine(engine, env);
-  if (!run.stalled) return run;
-  console.log(`${engine}: the run stalled; running it once more`);
-  return runEngine(engine, env);
 }
 
 const running = new Set();
@@ -229,8 +228,8 @@ mkdirSync(RESULTS, { recursive: true });
 
 const wallStarted = Date.now();
 const runs = [];
-if (serial) for (const engine of engines) runs.push(await runEngineOnceMore(engine, prepared[engine]));
-else runs.push(...(await Promise.all(engines.map((engine) => runEngineOnceMore(engine, prepared[engine])))));
+if (serial) for (const engine of engines) runs.push(await runEngine(engine, prepared[engine]));
+else runs.push(...(await Promise.all(engines.map((engine) => runEngine(engine, prepared[engine])))));
 
 /** A generated model path's test (tests/engines/model-paths.engines.ts): one row for them all. */
 const isPath = (name) => /^(storefront|checkout) path \d+:/.test(name);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
+import { after, before, test as nodeTest, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import { orderNumberFromTimestamp } from '@machines/order-number';
@@ -23,6 +23,11 @@ import { FAULT_CART, ShopModel, cartLineAsShown } from './shop.model';
  */
 
 const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
+/** The longest a test may take, ms: one whose browser stops answering fails on its own, named. */
+const TEST_TIMEOUT_MS = 120_000;
+/** A test of the suite, with {@link TEST_TIMEOUT_MS}. */
+const test = (name: string, fn: (t: TestContext) => Promise<void>) =>
+  nodeTest(name, { timeout: TEST_TIMEOUT_MS }, fn);
 let engine: Engine;
 
 before(async () => {
