@@ -35,6 +35,14 @@ const LOCAL_BUILD_TAG = '@local-build';
  * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
  * the fault tests read and rename its hashed files, the deploy tests deploy it into local web roots.
  */
+/** The specs that also run at 1280×800: those whose outcome depends on the viewport. */
+const DESKTOP_SPECS = [
+  '**/axe.spec.ts',
+  '**/keyboard.spec.ts',
+  '**/reduced-motion.spec.ts',
+  '**/touch-targets.spec.ts',
+  '**/purchase-journey.spec.ts',
+];
 const LOCAL_BUILD_SPECS = ['**/faults.spec.ts', '**/deploy.nginx.spec.ts'];
 
 /**
@@ -84,7 +92,14 @@ export default defineConfig({
       testDir: 'tests/e2e',
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true },
     },
-    { name: 'desktop', testDir: 'tests/e2e', use: desktop },
+    {
+      // What the viewport changes: layout, focus order, motion, target sizes, and one whole purchase.
+      // The shop's behaviour at every step runs in three engines as the generated model paths.
+      name: 'desktop',
+      testDir: 'tests/e2e',
+      testMatch: DESKTOP_SPECS,
+      use: desktop,
+    },
   ],
   webServer: serverURL
     ? undefined
