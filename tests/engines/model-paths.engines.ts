@@ -134,7 +134,7 @@ async function openShop(shop: ShopModel, { worker = false } = {}) {
   if (worker)
     await shop.browser.waitFor(
       () => shop.browser.evaluate(() => navigator.serviceWorker.controller !== null),
-      { timeoutMs: 20_000 },
+      { timeoutMs: 60_000 },
       'the service worker to control the page',
     );
   await shop.browser.installClock(CLOCK_START);
@@ -484,7 +484,7 @@ async function storefrontDriver(
               await browser.tickClock(50);
               return browser.read((h, text) => h.find({ text: { exact: text } }) !== null, en.release.ready);
             },
-            { timeoutMs: 20_000, intervalMs: 20 },
+            { timeoutMs: 60_000, intervalMs: 20 },
             'the new release to wait',
           ));
         case 'release.reload': {
@@ -496,7 +496,7 @@ async function storefrontDriver(
           await click({ role: 'button', name: en.release.reload });
           await browser.waitFor(
             async () => ![null, before].includes(await running()),
-            { timeoutMs: 20_000 },
+            { timeoutMs: 60_000 },
             'the page to reload into the new release',
           );
           return shop.waitUntilInteractive();
