@@ -128,7 +128,8 @@ function tapResults(tap) {
     if (match) results.push({ name: match[2], ok: match[1] === 'ok' });
   }
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(tap)?.[1] ?? Number.NaN);
-  return { results, passed: count('pass'), failed: count('fail') };
+  // A test stopped at its timeout is `cancelled`: a failure too.
+  return { results, passed: count('pass'), failed: count('fail') + (count('cancelled') || 0) };
 }
 
 /** Runs the suite in `engine`; resolves with its results, wall time and report. */
