@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { after, before, test } from 'node:test';
 import { CHECKOUT_FIELD_NAMES } from '@machines/checkout-form';
 import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
@@ -127,7 +128,7 @@ async function openPage(withWorker: boolean, deploying: boolean) {
 
 /**
  * Opens '/' and starts the page's fake clock once the app is interactive; with `worker`, once the
- * shop's service worker controls the page, too (its install runs on the page's timers).
+ * shop's service worker controls the page too, so that its first install runs on real time.
  */
 async function openShop(shop: ShopModel, { worker = false } = {}) {
   await shop.open('/');
@@ -157,15 +158,6 @@ async function expectScreen<T>(browser: BrowserDriver, read: () => Promise<T>, e
   } catch (error) {
     assert.deepEqual(actual, expected, `${what} in ${browser.engine}`);
     throw error;
-  }
-}
-
-function isDeepStrictEqual(a: unknown, b: unknown): boolean {
-  try {
-    assert.deepStrictEqual(a, b);
-    return true;
-  } catch {
-    return false;
   }
 }
 
