@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { PAUSED_AT, fillCheckoutForm, openShop, untilAppReady } from './shop';
+import { fillCheckoutForm, openShop, untilAppReady } from './shop';
 import type { Page } from '@playwright/test';
 
 /** Puts `quantity` Ocean Blue balls in the cart from the landing page and proceeds to checkout. */
@@ -33,16 +33,14 @@ function summaryAmount(page: Page, row: string) {
     .getByRole('cell');
 }
 
+/**
+ * The checkout page's behaviour that the generated model paths (three engines) do not walk: opening
+ * /checkout directly, a reload and the browser's Back with a cart, free shipping from $35 and the
+ * browser's own required checks. Each shipping method's totals, the 3 s processing, the order number
+ * and the return after 3 s are checkout model paths; 'Proceed' and 'Back to Shop' with a cart are
+ * storefront model paths.
+ */
 test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
-  test('Proceed to Checkout carries the colour and quantity into the Order Summary', async ({ page }) => {
-    await openShop(page);
-    await proceedWithOceanBlue(page, 3);
-    await expect(summaryLine(page)).toContainText('Colour: Ocean Blue');
-    await expect(summaryLine(page)).toContainText('Qty: 3');
-    await expect(summaryAmount(page, 'Subtotal')).toHaveText('$65.94');
-    await expect(page.getByRole('button', { name: 'Complete Order - $71.22' })).toBeVisible();
-  });
-
   test('opening /checkout directly shows one Hot Pink ball at $21.98', async ({ page }) => {
     await openShop(page, '/checkout');
     const item = summaryLine(page);
@@ -74,31 +72,6 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await expect(page.getByRole('dialog', { name: 'Your Cart' })).toContainText('Colour: Ocean Blue');
   });
 
-  test("'Back to Shop' returns to the shop with the cart intact", async ({ page }) => {
-    await openShop(page);
-    await proceedWithOceanBlue(page, 2);
-    await page.getByRole('link', { name: 'Back to Shop' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Open cart, 2 items' })).toBeVisible();
-  });
-
-  for (const { method, shipping, total } of [
-    { method: 'Standard Shipping', shipping: 'FREE', total: '$23.74' },
-    { method: 'Express Shipping', shipping: '$9.99', total: '$33.73' },
-    { method: 'Overnight Shipping', shipping: '$19.99', total: '$43.73' },
-  ]) {
-    test(`${method} on one ball: shipping ${shipping}, total ${total}`, async ({ page }) => {
-      await openShop(page, '/checkout');
-      await page.getByText(method).click();
-      await expect(page.getByRole('radio', { name: new RegExp(method) })).toBeChecked();
-      await expect(summaryAmount(page, 'Subtotal')).toHaveText('$21.98');
-      await expect(summaryAmount(page, 'Shipping')).toHaveText(shipping);
-      await expect(summaryAmount(page, 'Tax (8%)')).toHaveText('$1.76');
-      await expect(summaryAmount(page, 'Total')).toHaveText(total);
-      await expect(page.getByRole('button', { name: `Complete Order - ${total}` })).toBeVisible();
-    });
-  }
-
   test('shipping is free on every method once the subtotal reaches $35', async ({ page }) => {
     await openShop(page);
     await proceedWithOceanBlue(page, 2);
@@ -126,39 +99,5 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await expect(page.getByRole('button', { name: 'Processing...' })).toHaveCount(0);
     await expect(page.getByLabel('Apartment, suite, etc. (optional)')).not.toHaveAttribute('required');
     await expect(page.getByLabel('Phone (optional)')).not.toHaveAttribute('required');
-  });
-
-  test('the order processes for 3 s, then shows Order Confirmed! with PB- and the clock', async ({
-    page,
-  }) => {
-    await openShop(page, '/checkout');
-    await fillCheckoutForm(page);
-    await page.getByRole('button', { name: /^Complete Order/ }).click();
-    const processing = page.getByRole('button', { name: 'Processing...' });
-    await expect(processing).toBeDisabled();
-    await page.clock.runFor(2_999);
-    await expect(processing).toBeDisabled();
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toHaveCount(0);
-
-    await page.clock.runFor(1);
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-    const orderNumber = `PB-${String(PAUSED_AT + 3_000).slice(-6)}`;
-    await expect(page.getByText(`Order number: ${orderNumber}`)).toBeVisible();
-  });
-
-  test('3 s after confirmation the shopper is back on the shop with an empty cart', async ({ page }) => {
-    await openShop(page);
-    await proceedWithOceanBlue(page, 1);
-    await fillCheckoutForm(page);
-    await page.getByRole('button', { name: /^Complete Order/ }).click();
-    await page.clock.runFor(3_000);
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-
-    await page.clock.runFor(2_999);
-    await expect(page).toHaveURL(/\/checkout$/);
-    await page.clock.runFor(1);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Pet Ball Pro/);
-    await expect(page.getByRole('button', { name: 'Open cart' })).toHaveText('');
   });
 });

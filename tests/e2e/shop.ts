@@ -16,7 +16,7 @@ import { FAULT_CART, en, shopText, startsWith } from '../shop-texts';
 export const START = new Date('2026-11-28T10:00:00.000Z');
 
 /** Where the fake clock is paused once a page has loaded: one minute after {@link START}. */
-export const PAUSED_AT = START.getTime() + 60_000;
+const PAUSED_AT = START.getTime() + 60_000;
 
 /**
  * Opens `path` with Playwright's fake clock installed at {@link START}, waits for the app to be
