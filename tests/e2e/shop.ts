@@ -6,7 +6,7 @@ import { SHOPPER_DETAILS } from '../shopper-details';
 import { FAULT_CART, en, shopText, startsWith } from '../shop-texts';
 
 /**
- * The shop's page object for every Playwright suite (tests/e2e, tests/model-browser; after Zag's
+ * The shop's page object for the Playwright suite (tests/e2e; after Zag's
  * `e2e/models/*.model.ts`): the steps a shopper takes on each screen and the controls they see, found by
  * role and accessible name with the texts of tests/shop-texts.ts. The engine suite's page object
  * (tests/engines/shop.model.ts) takes its texts from the same module.

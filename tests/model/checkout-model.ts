@@ -1,6 +1,6 @@
 /**
  * The checkout's model suite (its bounds and paths) and what a shopper sees in each snapshot, for the
- * Chromium suite and the docs/test-paths.md catalogue alike.
+ * three-engine paths (tests/engines/model-paths.engines.ts) and the docs/test-paths.md catalogue alike.
  */
 import { checkoutInputFor } from '@machines/checkout-input';
 import { CHECKOUT_FIELD_NAMES, type CheckoutFieldName } from '@machines/checkout-form';

@@ -178,7 +178,7 @@ function fakePage(
   };
 }
 
-describe('a delay event (run against a stand-in page: the Chromium suite checks the app’s timer)', () => {
+describe('a delay event (run against a stand-in page: the engine paths check the app’s timer)', () => {
   const { testModel, traversal } = storefront;
   const toastPath = testModel
     .getShortestPaths({ ...traversal('snapshot'), allowDuplicatePaths: true })

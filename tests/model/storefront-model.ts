@@ -1,6 +1,7 @@
 /**
  * The storefront's model suite (its bounds, paths and coverage exclusions) and what a shopper sees in
- * each snapshot, for the Chromium suite and the docs/test-paths.md catalogue alike.
+ * each snapshot, for the three-engine paths (tests/engines/model-paths.engines.ts) and the
+ * docs/test-paths.md catalogue alike.
  */
 import { COLOURS, DEFAULT_COLOUR_ID, colourById, type ColourId } from '@machines/catalog';
 import { CheckoutLoadError, type CheckoutLoadFailure } from '@machines/checkout-load-failure';
