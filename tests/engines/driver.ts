@@ -203,6 +203,11 @@ export class BrowserDriver {
     )) as number;
   }
 
+  /** Gives the page its own timers and `Date` back ({@link installClock}); nothing without a fake clock. */
+  async uninstallClock(): Promise<void> {
+    await this.page.evaluate('(() => { window.__clock?.uninstall(); delete window.__clock; })()');
+  }
+
   /** How many timers are pending on the page's fake clock ({@link installClock}); 0 without one. */
   async pendingTimers(): Promise<number> {
     return (await this.page.evaluate(

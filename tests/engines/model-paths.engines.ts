@@ -120,6 +120,8 @@ async function openPage(withWorker: boolean, deploying: boolean) {
   const browser = new BrowserDriver(engine.name, await engine.newPage());
   const shop = new ShopModel(browser, server.origin);
   const close = async () => {
+    // The page leaves with its own timers back (a new document has none to give back).
+    await browser.uninstallClock().catch(() => undefined);
     await browser.close().catch(() => undefined);
     await server.close();
   };

@@ -276,6 +276,8 @@ test('purchase: colour, quantity, cart, checkout form, Processing..., Order Conf
     "the shop at '/' after the confirmation",
   );
   report(t, `order ${orderNumber}`);
+  // The page leaves with its own timers, as every other test's page does.
+  await browser.uninstallClock();
 });
 
 test('not found: an unknown path answers 404 and shows the not-found page', async (t) => {
