@@ -1,20 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Builder, WebElement } from 'selenium-webdriver';
+import { freePort } from '../../../scripts/nginx';
 import { VIEWPORT, type Engine, type EnginePage } from '../driver';
 
 /** Debian's WebKitGTK MiniBrowser (package libwebkit2gtk-4.1-0), unless `MINIBROWSER_PATH` says otherwise. */
 const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Resolves once `url` answers, polling every 50 ms. @throws after `timeoutMs`. */
 async function untilAnswering(url: string, timeoutMs: number): Promise<void> {
