@@ -15,10 +15,11 @@
  *    test-results/engines/<engine>.tap and .log;
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
- * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--engine chromium|firefox|webkit]...
- *   [--serial]
+ * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths]
+ *   [--engine chromium|firefox|webkit]... [--serial]
  *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts, paths the paths
- *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table.
+ *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table;
+ *   --all-paths runs every generated path, not only the covering ones.
  *   --engine (repeatable) runs only those engines; --serial runs them one after another.
  * Env: DIST_DIR (the build to test), CHROME_PATH, FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH,
  * ENGINES_TIMEOUT_MS (per engine run; default 600000 for shop, 1800000 for paths, summed). A test that
@@ -48,16 +49,18 @@ const XVFB_SCREEN = '-screen 0 390x844x24';
 const args = process.argv.slice(2);
 let build = true;
 let serial = false;
+let allPaths = false;
 const chosen = [];
 const suites = [];
 for (let index = 0; index < args.length; index += 1) {
   if (args[index] === '--no-build') build = false;
   else if (args[index] === '--serial') serial = true;
+  else if (args[index] === '--all-paths') allPaths = true;
   else if (args[index] === '--engine') chosen.push(args[++index]);
   else if (args[index] === '--suite') suites.push(args[++index]);
   else
     throw new Error(
-      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths]... [--engine name]... [--serial]`,
+      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths] [--engine name]... [--serial]`,
     );
 }
 for (const name of chosen)
@@ -166,6 +169,7 @@ function runEngine(engine, env) {
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
         PUPPETEER_SKIP_DOWNLOAD: '1',
         SE_OFFLINE: 'true',
+        ...(allPaths ? { MODEL_PATHS: 'all' } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,

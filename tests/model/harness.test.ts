@@ -29,6 +29,7 @@ import {
   stateItemKey,
   withoutPrefixPaths,
 } from './model-suite';
+import { checkout } from './checkout-model';
 import { storefront, type StorefrontModelEvent } from './storefront-model';
 
 /** A machine's anatomy without the transition objects, which differ between two machines by identity. */
@@ -154,6 +155,22 @@ describe('paths', () => {
   it('drop the ones that are a prefix of another', () => {
     expect(withoutPrefixPaths([path('add'), path('add → go'), path('add → go')])).toEqual([path('add → go')]);
   });
+
+  it.each([storefront, checkout])(
+    'of $name: the covering ones, fewer, reach every item and sample event that all of them reach',
+    (suite) => {
+      const reach = (paths: typeof suite.paths) =>
+        new Set(
+          paths.flatMap((one) => [
+            ...suite.pathCoverage(one),
+            ...one.steps.map(({ event }) => JSON.stringify(event)),
+          ]),
+        );
+      expect(suite.covering.length).toBeLessThan(suite.paths.length);
+      expect(reach(suite.covering)).toEqual(reach(suite.paths));
+      expect(suite.covering.every((one) => suite.paths.includes(one))).toBe(true);
+    },
+  );
 });
 
 /** A stand-in page whose toast hides `hidesAfter` ms after 'Add to Cart'; `clockStep` changes each advance. */

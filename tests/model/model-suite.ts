@@ -117,13 +117,40 @@ export function withoutPrefixPaths<TPath extends StatePath<AnyMachineSnapshot, E
 }
 
 /**
+ * The fewest of `paths` (greedy set cover, shorter first on a tie) that together reach every item any
+ * of them reaches, as `items` names them, beyond those `reached` already.
+ * In `paths`' order, so a path keeps its number.
+ */
+function coveringPaths<TPath extends StatePath<AnyMachineSnapshot, EventObject>>(
+  paths: TPath[],
+  items: (path: TPath) => string[],
+  reached = new Set<string>(),
+): TPath[] {
+  const candidates = paths.map((path) => ({ path, items: items(path) }));
+  const kept = new Set<TPath>();
+  for (;;) {
+    let best: (typeof candidates)[number] | undefined;
+    let bestGain = 0;
+    for (const candidate of candidates) {
+      const gain = candidate.items.filter((item) => !reached.has(item)).length;
+      const shorter = best && candidate.path.steps.length < best.path.steps.length;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && shorter)) [best, bestGain] = [candidate, gain];
+    }
+    if (!best) return paths.filter((path) => kept.has(path));
+    kept.add(best.path);
+    for (const item of best.items) reached.add(item);
+  }
+}
+
+/**
  * The model suite of a real machine. Options: `events`, a snapshot's sample events (the bounds; those
  * it has no transition for are dropped, and scenarios with one); `simpleEvents`, the fewer of the
  * simple-path sub-model; `scenarios`, events standing for several real ones; `serializeSnapshot`, what
  * makes two snapshots one vertex (default: value and context); `exclusions`, items no shopper reaches.
  * Its `paths`: a shortest path to every transition from every bounded snapshot, kept when it adds an
  * item, snapshot or event no kept path reaches (greedy set cover), then every simple path (no snapshot
- * twice) of the sub-model. `traversal` gives xstate/graph's options: vertices by `snapshot` (an event a
+ * twice) of the sub-model; its `covering`, the fewest of them that reach every coverage item and every
+ * sample event (what the browsers run unless asked for all). `traversal` gives xstate/graph's options: vertices by `snapshot` (an event a
  * guard refuses leads to `<snapshot> ⟲ <event>`, so a path can end on it) or by `transition`.
  * @throws like {@link deriveTestMachine}, and when a path's replay disagrees with the model.
  */
@@ -183,25 +210,16 @@ export function modelSuite<TMachine extends AnyStateMachine, TScenario extends s
       items.add(`snapshot ${serialize(state)}`).add(`event ${JSON.stringify(event)}`);
     return [...items];
   };
-  const reached = new Set(simple.flatMap(reaches));
-  const candidates = shortest.map((path) => ({ path, items: reaches(path) }));
-  const kept: StatePath<TSnapshot, TEvent>[] = [];
-  for (;;) {
-    let best: (typeof candidates)[number] | undefined;
-    let bestGain = 0;
-    for (const candidate of candidates) {
-      const gain = candidate.items.filter((item) => !reached.has(item)).length;
-      const shorter = best && candidate.path.steps.length < best.path.steps.length;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && shorter)) [best, bestGain] = [candidate, gain];
-    }
-    if (!best) break;
-    kept.push(best.path);
-    for (const item of best.items) reached.add(item);
-  }
+  const kept = coveringPaths(shortest, reaches, new Set(simple.flatMap(reaches)));
   const shortestKept = withoutPrefixPaths(kept);
+  const paths = withoutPrefixPaths([...shortestKept, ...simple]);
   return {
     name: machine.id,
-    paths: withoutPrefixPaths([...shortestKept, ...simple]),
+    paths,
+    covering: coveringPaths(paths, (path) => [
+      ...coverage.pathCoverage(path),
+      ...path.steps.map(({ event }) => `event ${JSON.stringify(event)}`),
+    ]),
     shortestGenerated: shortest.length,
     shortestKept: shortestKept.length,
     simple: simple.length,
@@ -214,8 +232,8 @@ export function modelSuite<TMachine extends AnyStateMachine, TScenario extends s
 }
 
 /** A table's title: the machine, where its paths ran, and how many paths of each generator ran. */
-export const coverageTitle = (environment: string, suite: ModelSuite) =>
-  `Model coverage · ${suite.name} · ${environment} · ${suite.paths.length} generated paths run (${suite.shortestKept} of ${suite.shortestGenerated} shortest, ${suite.simple} simple)`;
+export const coverageTitle = (environment: string, suite: ModelSuite, ran = suite.paths.length) =>
+  `Model coverage · ${suite.name} · ${environment} · ${ran} of ${suite.paths.length} generated paths run (${suite.shortestKept} of ${suite.shortestGenerated} shortest, ${suite.simple} simple)`;
 
 /**
  * Tallies the covered keys against a suite's catalogue, exclusions left out of every count, as a
