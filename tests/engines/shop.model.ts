@@ -24,7 +24,6 @@ const addToCartButton = (quantity: number): ElementQuery => ({
   role: 'button',
   name: shopText.addToCart(UNIT_PRICE_CENTS * quantity),
 });
-const heroImage = (colourId: ColourId): ElementQuery => ({ role: 'img', name: shopText.heroAlt(colourId) });
 
 // ── Cart dialog (spec §2 'Cart modal') ───────────────────────────────────────────────────────────
 
@@ -91,12 +90,6 @@ export class ShopModel {
     return this.browser.click({ role: 'radio', name: en.colour[colourId] });
   }
 
-  /** Waits until the hero shows `colourId`'s image; resolves with its `src`. */
-  async seeHeroImage(colourId: ColourId): Promise<string> {
-    await this.browser.waitForElement(heroImage(colourId), { timeoutMs: 5_000 });
-    return (await this.browser.attribute(heroImage(colourId), 'src')) ?? '';
-  }
-
   /** Presses '+' on the quantity stepper. */
   increaseQuantity(): Promise<void> {
     return this.browser.click({ role: 'button', name: en.product.increaseQuantity });
@@ -110,11 +103,6 @@ export class ShopModel {
   /** The query of 'Add to Cart - $X' for `quantity` balls. */
   addToCartButton(quantity: number): ElementQuery {
     return addToCartButton(quantity);
-  }
-
-  /** Waits for the toast 'Added to cart successfully!'. */
-  seeAddedToast(): Promise<void> {
-    return this.browser.waitForElement({ text: en.toast.added }, { timeoutMs: 3_000 });
   }
 
   /** Waits until the cart button says it holds `count` items ('Open cart, 2 items'); resolves with its badge. */
@@ -172,11 +160,6 @@ export class ShopModel {
   /** Presses 'Proceed to Checkout'. */
   proceed(): Promise<void> {
     return this.browser.click(inCart({ role: 'button', name: en.cart.proceed }));
-  }
-
-  /** Presses 'Try again' after a failure. */
-  tryAgain(): Promise<void> {
-    return this.browser.click(inCart({ role: 'button', name: en.cart.tryAgain }));
   }
 
   /** 'Proceed to Checkout' while busy: 'Opening checkout…', `aria-busy="true"` (`null` when not busy). */
