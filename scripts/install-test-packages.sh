@@ -2,9 +2,8 @@
 # Installs, in one apt-get run, the Debian packages the browser suites need and this machine lacks:
 # chromium, firefox-esr, webkit2gtk-driver (WebKitWebDriver + MiniBrowser), xvfb and xauth for
 # WebKit's X server, nginx and its brotli_static module (libnginx-mod-http-brotli-static) for the
-# production-server suite. `npm run test:browsers` runs it before
-# starting its suites in parallel, which would otherwise each call apt-get at once and fail on dpkg's
-# lock. Each suite still checks its own packages when run on its own. Not root, or no apt-get: installs
+# production-server suite. `npm run test:browsers` (scripts/test-browsers.sh) runs it once before
+# its suites, so that apt-get runs once. Each suite still checks its own packages when run on its own. Not root, or no apt-get: installs
 # nothing and leaves each suite to say what is missing. Never downloads a browser build of its own.
 set -euo pipefail
 
