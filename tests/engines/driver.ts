@@ -122,11 +122,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * waited for. Methods that act on an element throw when no element matches.
  */
 export class BrowserDriver {
+  private readonly page: EnginePage;
+  /** The command sent to the engine that has not answered yet, and since when (ms since the epoch). */
+  private pending: { command: string; since: number } | null = null;
+
   constructor(
     /** The engine this page runs in. */
     readonly engine: EngineName,
-    private readonly page: EnginePage,
-  ) {}
+    page: EnginePage,
+  ) {
+    // Each primitive notes itself while it waits for the engine, so a test that runs out of time can
+    // say whether the browser stopped answering (and at what) or the page never showed what it waited for.
+    const noted =
+      <A extends unknown[]>(command: string, call: (...args: A) => Promise<unknown>) =>
+      async (...args: A) => {
+        const note = { command: `${command}(${String(args[0]).slice(0, 120)})`, since: Date.now() };
+        this.pending = note;
+        try {
+          return await call(...args);
+        } finally {
+          if (this.pending === note) this.pending = null;
+        }
+      };
+    this.page = {
+      evaluate: noted('evaluate', page.evaluate),
+      tap: noted('tap', page.tap) as EnginePage['tap'],
+      type: noted('type', page.type) as EnginePage['type'],
+      navigate: noted('navigate', page.navigate) as EnginePage['navigate'],
+      close: noted('close', page.close) as EnginePage['close'],
+    };
+  }
+
+  /** The engine command still unanswered, e.g. `evaluate((() => …)) unanswered for 61234 ms`, or null. */
+  unansweredCommand(): string | null {
+    return this.pending && `${this.pending.command} unanswered for ${Date.now() - this.pending.since} ms`;
+  }
 
   /**
    * Loads `url` and waits until the page is loaded (`document.readyState` is 'complete'), or, with

@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from 'node:test';
 import { CHECKOUT_FIELD_NAMES } from '@machines/checkout-form';
 import type { CheckoutLoadFailure } from '@machines/checkout-load-failure';
 import { COLOURS, type ColourId } from '@machines/catalog';
@@ -672,6 +672,23 @@ async function checkoutDriver(
 
 // ── The paths ────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Prints, when the path `t` runs does not finish (it failed or ran out of time), the step it was at
+ * and the engine command still unanswered: a browser that stopped answering, or a page that never
+ * showed what the path waited for.
+ */
+function unfinished(t: TestContext, browser: BrowserDriver) {
+  let at = 'opening the shop';
+  let finished = false;
+  t.after(() => {
+    if (!finished)
+      console.log(
+        `${engine.name} ${t.name}: unfinished at ${at}; ${browser.unansweredCommand() ?? 'no engine command unanswered'}`,
+      );
+  });
+  return { step: (step: string) => void (at = step), done: () => void (finished = true) };
+}
+
 /** Paths that deploy a release (a new release mid-visit, or the checkout's code gone with the old one). */
 const deploys = (path: (typeof storefront.paths)[number]) =>
   pathEvents(path).some(
@@ -687,8 +704,10 @@ for (const [index, path] of runs(storefront)) {
     for (const item of storefront.pathCoverage(path)) reachable.get(storefront.name)!.add(item);
     const withWorker = pathEvents(path).some((event) => event.type === 'release.waiting');
     const page = await openPage(withWorker, deploys(path));
+    const progress = unfinished(t, page.browser);
     t.after(page.close);
-    await runModelPath(storefront, path, await storefrontDriver(page));
+    await runModelPath(storefront, path, { ...(await storefrontDriver(page)), onStep: progress.step });
+    progress.done();
     for (const item of storefront.pathCoverage(path)) covered.get(storefront.name)!.add(item);
   });
 }
@@ -699,8 +718,10 @@ for (const [index, path] of runs(checkout)) {
     counts.started += 1;
     for (const item of checkout.pathCoverage(path)) reachable.get(checkout.name)!.add(item);
     const page = await openPage(false, false);
+    const progress = unfinished(t, page.browser);
     t.after(page.close);
-    await runModelPath(checkout, path, await checkoutDriver(page));
+    await runModelPath(checkout, path, { ...(await checkoutDriver(page)), onStep: progress.step });
+    progress.done();
     for (const item of checkout.pathCoverage(path)) covered.get(checkout.name)!.add(item);
   });
 }

@@ -52,6 +52,9 @@ async function visit(
   const server = await startServer({ root: DIST_DIR, ...options });
   const browser = new BrowserDriver(engine.name, await engine.newPage());
   t.after(async () => {
+    // A test that ran out of time with a command unanswered: the browser stopped answering, and at what.
+    const unanswered = browser.unansweredCommand();
+    if (unanswered) console.log(`${engine.name} ${t.name}: ${unanswered}`);
     server.reset();
     // Reports are posted after the violation: give the last ones time to arrive.
     await new Promise((settled) => setTimeout(settled, 300));

@@ -99,6 +99,8 @@ export interface PathDriver<TSnapshot, TEvent extends EventObject> {
   assertState: (snapshot: TSnapshot) => Promise<void>;
   perform: (event: TEvent, snapshot: TSnapshot) => Promise<void>;
   advanceClock: (ms: number) => Promise<void>;
+  /** Told each step as it starts (`step 3 of 5: cart.open`), so a run that times out can say where. */
+  onStep?: (step: string) => void;
 }
 
 /**
@@ -119,6 +121,7 @@ export async function runModelPath<TSnapshot extends Snapshot<unknown>, TEvent e
     await driver.assertState(before);
     for (step = 1; step < path.steps.length; step++) {
       const { event, state } = path.steps[step]!;
+      driver.onStep?.(`step ${step} of ${path.steps.length - 1}: ${formatEvent(event)}`);
       const delay = delays.get(event.type);
       if (!delay) await driver.perform(event, before);
       else {

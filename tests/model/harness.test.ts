@@ -28,6 +28,7 @@ import {
   guardFalseItemKey,
   stateItemKey,
   withoutPrefixPaths,
+  type ModelSuite,
 } from './model-suite';
 import { checkout } from './checkout-model';
 import { storefront, type StorefrontModelEvent } from './storefront-model';
@@ -156,7 +157,7 @@ describe('paths', () => {
     expect(withoutPrefixPaths([path('add'), path('add → go'), path('add → go')])).toEqual([path('add → go')]);
   });
 
-  it.each([storefront, checkout])(
+  it.each<ModelSuite>([storefront, checkout])(
     'of $name: the covering ones, fewer, reach every item and sample event that all of them reach',
     (suite) => {
       const reach = (paths: typeof suite.paths) =>
