@@ -70,7 +70,11 @@ function register(url: string | TrustedScriptURL) {
  * The storefront's `reloadIntoRelease` then reloads the page.
  */
 export async function activateWaitingRelease(): Promise<void> {
-  const waiting = (await navigator.serviceWorker?.getRegistration('/'))?.waiting;
+  // The registration this page made, whose `waiting` the browser keeps up to date: WebKit, on a loaded
+  // machine, answered `getRegistration('/')` with no registration while the page was controlled, and
+  // the page reloaded into the release it already ran.
+  const registration = (await workbox?.registered) ?? (await navigator.serviceWorker?.getRegistration('/'));
+  const waiting = registration?.waiting;
   if (!waiting) return;
   await new Promise<void>((resolve) => {
     navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
