@@ -116,6 +116,9 @@ export type ServerOptions = { port?: number } & (
     }
 );
 
+/** The ports fault layers of this process have listened on: each test's origin is new to the browser. */
+const originsUsed = new Set<number>();
+
 /** Where the browser posts its reports of violations of the report-only copy of the policy. */
 const CSP_REPORTS_PATH = '/__csp-reports';
 
@@ -264,11 +267,20 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((listening, reject) => {
-    layer.once('error', reject);
-    layer.listen(options.port ?? 0, '127.0.0.1', () => listening());
-  });
-  const origin = `http://127.0.0.1:${(layer.address() as AddressInfo).port}`;
+  const listen = (port: number) =>
+    new Promise<number>((listening, reject) => {
+      layer.once('error', reject);
+      layer.listen(port, '127.0.0.1', () => listening((layer.address() as AddressInfo).port));
+    });
+  let port = await listen(options.port ?? 0);
+  // A free port the system gives out again would be an earlier test's origin, with its storage and
+  // service worker in a browser session shared between tests (WebKit's): take another.
+  while (options.port === undefined && originsUsed.has(port)) {
+    await new Promise((closed) => layer.close(closed));
+    port = await listen(0);
+  }
+  originsUsed.add(port);
+  const origin = `http://127.0.0.1:${port}`;
 
   let down: Promise<void> | undefined;
   const stop = () => {

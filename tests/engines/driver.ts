@@ -117,6 +117,24 @@ const accessibilityScript = () =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * How long a check of a navigation may go unanswered before it is sent again, in ms. WebKit loads each
+ * test's page in a new web process (a process swap); a script sent while the navigation is still
+ * provisional most likely reaches the process being left and is then never answered (seen as a stall of the
+ * whole test, 117 s of one unanswered `executeScript`, on a loaded machine), while the same script
+ * sent again reaches the new document.
+ */
+const NAVIGATION_CHECK_MS = 5_000;
+
+/** `promise`, or a rejection once `ms` have passed without it settling. */
+function answeredWithin<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The suite's browser interface, the same in every engine. Every query finds rendered elements only;
  * every wait polls from Node (no fixed sleeps) and throws a {@link WaitTimeoutError} naming what it
  * waited for. Methods that act on an element throw when no element matches.
@@ -173,12 +191,15 @@ export class BrowserDriver {
     await this.page.navigate(target);
     await this.waitFor(
       () =>
-        this.evaluate(
-          ({ href, load }) =>
-            !('__engineLeftDocument' in window) &&
-            location.href === href &&
-            (!load || document.readyState === 'complete'),
-          { href: target, load: options.until !== 'commit' },
+        answeredWithin(
+          NAVIGATION_CHECK_MS,
+          this.evaluate(
+            ({ href, load }) =>
+              !('__engineLeftDocument' in window) &&
+              location.href === href &&
+              (!load || document.readyState === 'complete'),
+            { href: target, load: options.until !== 'commit' },
+          ),
         ),
       { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
       `${url} to ${options.until === 'commit' ? 'open' : 'load'}`,

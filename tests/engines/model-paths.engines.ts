@@ -500,11 +500,30 @@ async function storefrontDriver(
             );
           const before = await running();
           await click({ role: 'button', name: en.release.reload });
-          await browser.waitFor(
-            async () => ![null, before].includes(await running()),
-            { timeoutMs: 60_000 },
-            'the page to reload into the new release',
-          );
+          await browser
+            .waitFor(
+              async () => ![null, before].includes(await running()),
+              { timeoutMs: 60_000 },
+              'the page to reload into the new release',
+            )
+            .catch(async (error: unknown) => {
+              // What the workers were doing: a reload into the old release, or no hand-over at all.
+              const workers = await browser.evaluate(async () => {
+                const registration = await navigator.serviceWorker.getRegistration('/');
+                return JSON.stringify({
+                  controller: navigator.serviceWorker.controller?.state ?? null,
+                  installing: registration?.installing?.state ?? null,
+                  waiting: registration?.waiting?.state ?? null,
+                  active: registration?.active?.state ?? null,
+                  navigations: performance
+                    .getEntriesByType('navigation')
+                    .map((entry) => (entry as PerformanceNavigationTiming).type),
+                  script: document.querySelector('script[type="module"][src]')?.getAttribute('src'),
+                  prompt: document.body.textContent?.includes('new version') ?? false,
+                });
+              });
+              throw new Error(`${String(error)}; before ${before}; workers ${workers}`, { cause: error });
+            });
           return shop.waitUntilInteractive();
         }
         case 'order.placed': {
