@@ -70,11 +70,10 @@ function register(url: string | TrustedScriptURL) {
  * The storefront's `reloadIntoRelease` then reloads the page.
  */
 export async function activateWaitingRelease(): Promise<void> {
-  // The registration this page made, whose `waiting` the browser keeps up to date: WebKit, on a loaded
-  // machine, answered `getRegistration('/')` with no registration while the page was controlled, and
-  // the page reloaded into the release it already ran.
-  const registration = (await workbox?.registered) ?? (await navigator.serviceWorker?.getRegistration('/'));
-  const waiting = registration?.waiting;
+  // The registration this page made (a prompt shows only once it did), whose `waiting` the browser
+  // keeps up to date: WebKit, on a loaded machine, answered `getRegistration('/')` with no registration
+  // while a worker controlled the page, and the page reloaded into the release it already ran.
+  const waiting = (await workbox?.registered)?.waiting;
   if (!waiting) return;
   await new Promise<void>((resolve) => {
     navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });

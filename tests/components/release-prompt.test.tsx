@@ -44,7 +44,8 @@ const postMessage = vi.fn();
 beforeEach(() => {
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: Object.assign(container, { getRegistration: async () => fake.registration }),
+    // Reload asks the registration the page made: the browser's own lookup may answer none (WebKit did).
+    value: Object.assign(container, { getRegistration: async () => undefined }),
   });
   fake.registration.waiting = null;
   reload = vi.fn();
