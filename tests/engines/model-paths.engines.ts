@@ -1,8 +1,8 @@
 /**
  * The paths generated from the storefront and checkout machines (tests/model/*-model.ts) that together
  * reach every state, transition, guard outcome and sample event (`covering`; with `MODEL_PATHS=all`,
- * every generated path: the rest add snapshots, such as other quantities, not states or transitions), in one
- * engine (`ENGINE`: chromium, firefox or webkit), against the production build in `DIST_DIR` behind
+ * every generated path: the rest add snapshots, such as other quantities, not states or transitions),
+ * in one engine (`ENGINE`: chromium, firefox or webkit), against the production build in `DIST_DIR` behind
  * nginx (tests/browser/server.ts), or against the deployment at `BASE_URL` through the same fault
  * layer. Each model event is a shopper's step; after each, the whole screen is read in one round trip
  * and compared with the snapshot's view (storefrontView, checkoutView). The app's timers run on a fake
