@@ -86,26 +86,17 @@ export const shop = (page: Page): ShopPage => new ShopPage(page);
 
 /** The shop in one Playwright page: landing page, cart dialog, checkout (see the module comment). */
 export class ShopPage {
-  private now = PAUSED_AT;
-
   constructor(readonly page: Page) {}
 
   /** {@link openShop}: the fake clock paused at {@link PAUSED_AT} once the app is interactive. */
   async open(path = '/'): Promise<this> {
     await openShop(this.page, path);
-    this.now = PAUSED_AT;
     return this;
-  }
-
-  /** The paused clock's time (ms since the epoch). */
-  clockNow(): number {
-    return this.now;
   }
 
   /** Runs the paused clock for `ms`, firing the app's timers that fall due. */
   async advanceClock(ms: number): Promise<void> {
     await this.page.clock.runFor(ms);
-    this.now += ms;
   }
 
   // Landing page ('/', spec §2)
@@ -127,14 +118,8 @@ export class ShopPage {
   get increaseButton() {
     return this.product.getByRole('button', { name: en.product.increaseQuantity });
   }
-  get decreaseButton() {
-    return this.product.getByRole('button', { name: en.product.decreaseQuantity });
-  }
   get addToCartButton() {
     return this.product.getByRole('button', { name: startsWith(shopText.addToCartPrefix) });
-  }
-  get buyNowButton() {
-    return this.product.getByRole('button', { name: en.product.buyNowPayPal });
   }
   get cartButton() {
     return this.page.getByRole('button', { name: startsWith(en.cartButton.label) });
@@ -169,9 +154,6 @@ export class ShopPage {
   get proceedButton() {
     return this.cart.getByRole('button', { name: en.cart.proceed });
   }
-  get tryAgainButton() {
-    return this.cart.getByRole('button', { name: en.cart.tryAgain });
-  }
   /** The new-release prompt's status ('A new version of the shop is ready'). */
   get releasePrompt() {
     return this.page.getByRole('status').filter({ hasText: en.release.ready });
@@ -188,11 +170,6 @@ export class ShopPage {
       .poll(() => this.page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
       .toBe(true);
   }
-  /** Closes the cart: 'Continue Shopping', or 'Start Shopping' when it is empty. */
-  closeCart(empty: boolean): Promise<void> {
-    const name = empty ? en.cart.startShopping : en.cart.continueShopping;
-    return this.cart.getByRole('button', { name }).click();
-  }
 
   // Checkout page ('/checkout', spec §2 'Checkout page')
 
@@ -204,9 +181,6 @@ export class ShopPage {
   }
   chooseShipping(id: ShippingMethodId): Promise<void> {
     return this.shippingRadio(en.checkout.shippingMethod.methods[id].name).check();
-  }
-  get submitButton() {
-    return this.page.getByRole('button', { name: startsWith(shopText.submitPrefix) });
   }
   fillCheckoutForm(details?: Iterable<readonly [label: string, value: string]>): Promise<void> {
     return fillCheckoutForm(this.page, details);
