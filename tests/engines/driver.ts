@@ -119,9 +119,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * How long a check of a navigation may go unanswered before it is sent again, in ms. WebKit loads each
  * test's page in a new web process (a process swap); a script sent while the navigation is still
- * provisional most likely reaches the process being left and is then never answered (seen as a stall of the
- * whole test, 117 s of one unanswered `executeScript`, on a loaded machine), while the same script
- * sent again reaches the new document.
+ * provisional most likely reaches the process being left and is then never answered (seen as a stall
+ * of the whole test, 117 s of one unanswered `executeScript`, on a loaded machine), while the same
+ * script sent again reaches the new document.
  */
 const NAVIGATION_CHECK_MS = 5_000;
 

@@ -508,7 +508,7 @@ async function storefrontDriver(
             )
             .catch(async (error: unknown) => {
               // What the workers were doing: a reload into the old release, or no hand-over at all.
-              const workers = await browser.evaluate(async () => {
+              const workers = await browser.evaluate(async (promptText) => {
                 const registration = await navigator.serviceWorker.getRegistration('/');
                 return JSON.stringify({
                   controller: navigator.serviceWorker.controller?.state ?? null,
@@ -519,9 +519,9 @@ async function storefrontDriver(
                     .getEntriesByType('navigation')
                     .map((entry) => (entry as PerformanceNavigationTiming).type),
                   script: document.querySelector('script[type="module"][src]')?.getAttribute('src'),
-                  prompt: document.body.textContent?.includes('new version') ?? false,
+                  prompt: document.body.textContent?.includes(promptText) ?? false,
                 });
-              });
+              }, en.release.ready);
               throw new Error(`${String(error)}; before ${before}; workers ${workers}`, { cause: error });
             });
           return shop.waitUntilInteractive();

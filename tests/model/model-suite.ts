@@ -150,8 +150,9 @@ function coveringPaths<TPath extends StatePath<AnyMachineSnapshot, EventObject>>
  * Its `paths`: a shortest path to every transition from every bounded snapshot, kept when it adds an
  * item, snapshot or event no kept path reaches (greedy set cover), then every simple path (no snapshot
  * twice) of the sub-model; its `covering`, the fewest of them that reach every coverage item and every
- * sample event (what the browsers run unless asked for all). `traversal` gives xstate/graph's options: vertices by `snapshot` (an event a
- * guard refuses leads to `<snapshot> ⟲ <event>`, so a path can end on it) or by `transition`.
+ * sample event (what the browsers run unless asked for all). `traversal` gives xstate/graph's options:
+ * vertices by `snapshot` (an event a guard refuses leads to `<snapshot> ⟲ <event>`, so a path can end
+ * on it) or by `transition`.
  * @throws like {@link deriveTestMachine}, and when a path's replay disagrees with the model.
  */
 export function modelSuite<TMachine extends AnyStateMachine, TScenario extends string = never>(
