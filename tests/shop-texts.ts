@@ -1,8 +1,8 @@
 /**
  * The shop's English texts as a shopper reads them, from src/locales/en.ts with the `{{name}}`
- * placeholders filled in (i18next interpolation without escaping, as the app configures it). Every
- * page object (tests/e2e/shop.ts for Playwright, tests/engines/shop.model.ts for the three engines)
- * and the model views take their texts from here, so a changed text is one edit.
+ * placeholders filled in (i18next interpolation without escaping, as the app configures it). The page
+ * object (tests/engines/shop.model.ts) and the model views take their texts from here, so a changed
+ * text is one edit.
  */
 import type { ColourId } from '@machines/catalog';
 import { formatCents } from '@/lib/format-money';

@@ -9,47 +9,46 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import type { ShopModel } from '../engines/shop.model';
 import { analyzeWithAxe } from './a11y';
+import { openShop, settleAnimations } from './clock';
 import { expect, test } from './fixtures';
-import { fillCheckoutForm, openShop, settleAnimations } from './shop';
 
 /** The shopper-visible states axe checks, and how to reach each one. */
-const STATES: Readonly<Record<string, (page: Page) => Promise<void>>> = {
+const STATES: Readonly<Record<string, (page: Page, shop: ShopModel) => Promise<void>>> = {
   landing: async (page) => {
     await openShop(page);
   },
-  'toast showing': async (page) => {
+  'toast showing': async (page, shop) => {
     await openShop(page);
-    await page.getByRole('button', { name: /^Add to Cart/ }).click();
-    await expect(page.getByRole('status').getByText('Added to cart successfully!')).toBeVisible();
+    await shop.addToCart(1);
+    await shop.seeToast();
   },
-  'cart modal, empty': async (page) => {
+  'cart modal, empty': async (page, shop) => {
     await openShop(page);
-    await page.getByRole('button', { name: 'Open cart' }).click();
-    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toContainText('Your cart is empty');
+    await shop.openCart(0);
   },
-  'cart modal, one line': async (page) => {
+  'cart modal, one line': async (page, shop) => {
     await openShop(page);
-    await page.getByRole('button', { name: /^Add to Cart/ }).click();
+    await shop.addToCart(1);
     await page.clock.runFor(3_000);
-    await page.getByRole('button', { name: 'Open cart, 1 item' }).click();
-    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
+    await shop.openCart(1);
   },
   'checkout, idle': async (page) => {
     await openShop(page, '/checkout');
   },
-  'checkout, processing': async (page) => {
+  'checkout, processing': async (page, shop) => {
     await openShop(page, '/checkout');
-    await fillCheckoutForm(page);
-    await page.getByRole('button', { name: /^Complete Order/ }).click();
-    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await shop.fillCheckoutForm();
+    await shop.submitOrder();
+    await shop.seeProcessing();
   },
-  'order confirmed': async (page) => {
+  'order confirmed': async (page, shop) => {
     await openShop(page, '/checkout');
-    await fillCheckoutForm(page);
-    await page.getByRole('button', { name: /^Complete Order/ }).click();
+    await shop.fillCheckoutForm();
+    await shop.submitOrder();
     await page.clock.runFor(3_000);
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await shop.seeOrderConfirmed();
   },
   'not found': async (page) => {
     await openShop(page, '/no-such-page');
@@ -102,8 +101,8 @@ function printTableOnce(testInfo: TestInfo): void {
 
 test.describe('axe-core: zero violations of any impact (WCAG 2.0–2.2 A/AA and best practices)', () => {
   for (const [state, reach] of Object.entries(STATES)) {
-    test(`${state}`, async ({ page }, testInfo) => {
-      await reach(page);
+    test(`${state}`, async ({ page, shop }, testInfo) => {
+      await reach(page, shop);
       await settleAnimations(page);
       const results = await analyzeWithAxe(page);
 

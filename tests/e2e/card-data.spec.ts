@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { SHOPPER_DETAILS } from '../shopper-details';
+import { en } from '../shop-texts';
 import { expect, test } from './fixtures';
 
 /**
@@ -8,13 +10,16 @@ import { expect, test } from './fixtures';
  * order processes, once confirmed, after the return to the shop and on the history entry of /checkout.
  */
 
-const CARD = {
-  number: '4000056655665556',
-  expiry: '09/31',
-  cvv: '7319',
-  name: 'Quinn Cardholder',
+/** The card fields' values this test types, by label: test numbers no other test uses. */
+const CARD: Readonly<Record<string, string>> = {
+  [en.checkout.payment.cardNumber]: '4000056655665556',
+  [en.checkout.payment.expiryDate]: '09/31',
+  [en.checkout.payment.cvv]: '7319',
+  [en.checkout.payment.nameOnCard]: 'Quinn Cardholder',
 };
 const SECRETS = Object.values(CARD);
+/** Every required field: the sample shopper's contact and address, this test's card. */
+const DETAILS = SHOPPER_DETAILS.map(([label, value]) => [label, CARD[label] ?? value] as const);
 const START = new Date('2026-11-22T10:00:00.000Z');
 
 /** Everything the page could have kept, as one string per store. */
@@ -76,6 +81,7 @@ async function expectNoCardDataIn(page: Page, context: BrowserContext, moment: s
 test('card details never reach storage, cookies, the URL, history, the console or the network', async ({
   page,
   context,
+  shop,
 }) => {
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
@@ -88,33 +94,19 @@ test('card details never reach storage, cookies, the URL, history, the console o
 
   await page.clock.install({ time: START });
   await page.goto('/');
-  await page.getByRole('button', { name: /^Add to Cart/ }).click();
-  await page.getByRole('button', { name: /^Open cart, 1 item/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Your Cart' })
-    .getByRole('button', { name: 'Proceed to Checkout' })
-    .click();
-  await expect(page).toHaveURL(/\/checkout$/);
-
-  await page.getByLabel('Email address').fill('quinn@example.com');
-  await page.getByLabel('First name').fill('Quinn');
-  await page.getByLabel('Last name').fill('Cardholder');
-  await page.getByLabel('Address', { exact: true }).fill('1 Main St');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('State').fill('IL');
-  await page.getByLabel('ZIP code').fill('62701');
-  await page.getByLabel('Card number').fill(CARD.number);
-  await page.getByLabel('Expiry date').fill(CARD.expiry);
-  await page.getByLabel('CVV').fill(CARD.cvv);
-  await page.getByLabel('Name on card').fill(CARD.name);
+  await shop.addToCart(1);
+  await shop.openCart(1);
+  await shop.proceed();
+  await shop.seeCheckoutWith('hot-pink', 1);
+  await shop.fillCheckoutForm(DETAILS);
   await expectNoCardDataIn(page, context, 'while typing');
 
-  await page.getByRole('button', { name: /^Complete Order/ }).click();
-  await expect(page.getByRole('button', { name: /Processing\.\.\./ })).toBeDisabled();
+  await shop.submitOrder();
+  await shop.seeProcessing();
   await expectNoCardDataIn(page, context, 'while processing');
 
   await page.clock.runFor(3_000);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await shop.seeOrderConfirmed();
   await expectNoCardDataIn(page, context, 'once confirmed');
   const pageText = await page.locator('body').innerHTML();
   expect(

@@ -1,17 +1,26 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
-import { FAULT_CART, shopText } from '../shop-texts';
+import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
+import { untilAppReady } from './clock';
 
 /**
- * Timing helpers of the fault-injection tests (faults.spec.ts and deploy.nginx.spec.ts), and the texts
- * of the cart they all fill (2 Ocean Blue balls, {@link FAULT_CART}); their steps are the page
- * object's (tests/e2e/shop.ts).
+ * Timing helpers and the last check of the fault-injection tests (faults.spec.ts and
+ * deploy.nginx.spec.ts), which all fill the same cart (2 Ocean Blue balls, `FAULT_CART`); their steps
+ * are the page object's (tests/engines/shop.model.ts).
  */
 
-/** The cart line's and the Order Summary's colour text: 'Colour: Ocean Blue'. */
-export const COLOUR_LINE = shopText.colourLine(FAULT_CART.colourId);
-/** The cart line's and the Order Summary's quantity text: 'Qty: 2'. */
-export const QUANTITY_LINE = shopText.quantityLine(FAULT_CART.quantity);
+/**
+ * Checks the shopper is on /checkout with the fault tests' cart in the Order Summary, once the app is
+ * interactive (after a reload it starts under the paused clock), then that 'Back to Shop' keeps it.
+ */
+export async function expectCheckoutWithCart(page: Page, shop: ShopModel): Promise<void> {
+  await expect(page).toHaveURL(/\/checkout$/);
+  await untilAppReady(page);
+  await shop.seeCheckoutWith();
+  await shop.backToShop();
+  await shop.openCart();
+  expect(await shop.cartLine()).toEqual(cartLineAsShown());
+}
 
 /**
  * Whether `done` holds within `ms` of real time, checked every 25 ms: downloads take real time on the

@@ -1,20 +1,16 @@
-import { expect, test } from './fixtures';
-import { fillCheckoutForm, openShop, untilAppReady } from './shop';
 import type { Page } from '@playwright/test';
+import { SHIPPING_METHODS } from '@machines/pricing';
+import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
+import { openShop, untilAppReady } from './clock';
+import { expect, test } from './fixtures';
 
-/** Puts `quantity` Ocean Blue balls in the cart from the landing page and proceeds to checkout. */
-async function proceedWithOceanBlue(page: Page, quantity: number): Promise<void> {
-  await page.getByRole('button', { name: 'Ocean Blue', exact: true }).click();
-  for (let step = 1; step < quantity; step += 1) {
-    await page.getByRole('button', { name: 'Increase quantity' }).click();
-  }
-  await page.getByRole('button', { name: /^Add to Cart/ }).click();
-  await page.getByRole('button', { name: /^Open cart/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Your Cart' })
-    .getByRole('button', { name: 'Proceed to Checkout' })
-    .click();
-  await expect(page).toHaveURL(/\/checkout$/);
+/** Puts 2 Ocean Blue balls in the cart from the landing page and proceeds to checkout. */
+async function proceedWithTwoOceanBlue(page: Page, shop: ShopModel): Promise<void> {
+  await openShop(page);
+  await shop.fillCart();
+  await shop.openCart();
+  await shop.proceed();
+  await shop.seeCheckoutWith();
 }
 
 /** The Order Summary's product line (the panel's other list items are the perks). */
@@ -50,9 +46,8 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await expect(summaryAmount(page, 'Total')).toHaveText('$23.74');
   });
 
-  test('reloading /checkout keeps the items from the cart', async ({ page }) => {
-    await openShop(page);
-    await proceedWithOceanBlue(page, 2);
+  test('reloading /checkout keeps the items from the cart', async ({ page, shop }) => {
+    await proceedWithTwoOceanBlue(page, shop);
     await page.reload();
     await untilAppReady(page);
     const item = summaryLine(page);
@@ -63,27 +58,26 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
 
   test("the browser's Back button from /checkout returns to the shop with the cart intact", async ({
     page,
+    shop,
   }) => {
-    await openShop(page);
-    await proceedWithOceanBlue(page, 2);
+    await proceedWithTwoOceanBlue(page, shop);
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
-    await page.getByRole('button', { name: 'Open cart, 2 items' }).click();
-    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toContainText('Colour: Ocean Blue');
+    await shop.openCart();
+    expect(await shop.cartLine()).toEqual(cartLineAsShown());
   });
 
-  test('shipping is free on every method once the subtotal reaches $35', async ({ page }) => {
-    await openShop(page);
-    await proceedWithOceanBlue(page, 2);
-    for (const method of ['Standard Shipping', 'Express Shipping', 'Overnight Shipping']) {
-      await page.getByText(method).click();
+  test('shipping is free on every method once the subtotal reaches $35', async ({ page, shop }) => {
+    await proceedWithTwoOceanBlue(page, shop);
+    for (const method of SHIPPING_METHODS) {
+      await shop.chooseShipping(method.id);
       await expect(summaryAmount(page, 'Shipping')).toHaveText('FREE');
       await expect(summaryAmount(page, 'Total')).toHaveText('$47.48');
     }
     await expect(page.getByRole('radio', { name: /Overnight Shipping.*\$19\.99/ })).toBeChecked();
   });
 
-  test("the browser's own required checks stop an empty or incomplete order", async ({ page }) => {
+  test("the browser's own required checks stop an empty or incomplete order", async ({ page, shop }) => {
     await openShop(page, '/checkout');
     const submit = page.getByRole('button', { name: /^Complete Order/ });
     await submit.click();
@@ -92,7 +86,7 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
     await expect(submit).toBeEnabled();
 
-    await fillCheckoutForm(page);
+    await shop.fillCheckoutForm();
     await page.getByLabel('CVV').fill('');
     await submit.click();
     await expect(page.getByLabel('CVV')).toBeFocused();

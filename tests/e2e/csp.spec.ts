@@ -1,7 +1,7 @@
 import { contentSecurityPolicy, cspHashSource } from '../../scripts/content-security-policy.mjs';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
-import { expectAppReady } from './shop';
+import { expectAppReady } from './clock';
 
 /**
  * Content Security Policy, against whichever server runs the suite (nginx with deploy/nginx.conf, or a

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { countPageLoads } from './cart-faults';
+import { countPageLoads, expectCheckoutWithCart } from './cart-faults';
+import { openShop, untilAppReady } from './clock';
 import { expect, test as base } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
-import { ShopPage, openShop, shop, untilAppReady } from './shop';
 
 /**
  * A deploy during a visit, against real files on disk served by nginx with deploy/nginx.conf: a
@@ -62,30 +62,26 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
 
     test('the new release waits for the shopper: the prompt, then Reload loads it with the cart', async ({
       page,
+      shop,
       site,
     }) => {
-      const shopPage = new ShopPage(page);
-      await shopPage.open();
-      await shopPage.expectWorkerInControl();
-      await shopPage.fillCart();
+      await openShop(page);
+      await shop.waitForWorkerInControl({ timeoutMs: 20_000 });
+      await shop.fillCart();
       deploySh(next.dir, site.webRoot);
-      await expect(shopPage.releasePrompt).toHaveCount(0);
+      expect(await shop.isReleaseOffered()).toBe(false);
       // The tab becomes visible again: the shop checks for an update.
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await expect(shopPage.releasePrompt).toBeVisible({ timeout: 20_000 });
-      const running = page.locator('script[type="module"][src*="/assets/index-"]');
-      await expect(running, 'the open page keeps its release').toHaveAttribute(
-        'src',
-        assetOf(DIST_DIR, 'index'),
-      );
+      await expect.poll(() => shop.isReleaseOffered(), { timeout: 20_000 }).toBe(true);
+      expect(await shop.runningRelease(), 'the open page keeps its release').toBe(assetOf(DIST_DIR, 'index'));
 
       const reloaded = page.waitForEvent('load');
-      await shopPage.reloadButton.click();
+      await shop.reloadIntoRelease();
       await reloaded;
       await untilAppReady(page);
-      await expect(running, 'the new release runs').toHaveAttribute('src', assetOf(next.dir, 'index'));
-      await expect(shopPage.releasePrompt).toHaveCount(0);
-      await shopPage.openCart();
+      expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(next.dir, 'index'));
+      expect(await shop.isReleaseOffered()).toBe(false);
+      await shop.openCart();
     });
   });
 
@@ -95,10 +91,11 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
 
   test('the previous release stays downloadable: Proceed to Checkout opens the checkout with the cart', async ({
     page,
+    shop,
     site,
   }) => {
     await openShop(page);
-    await shop(page).fillCart();
+    await shop.fillCart();
     deploySh(next.dir, site.webRoot);
     expect((await page.request.get('/')).ok()).toBe(true);
     expect(await (await page.request.get('/')).text(), 'the new release is live').toContain(
@@ -106,26 +103,30 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
     );
     const pageLoads = countPageLoads(page);
 
-    await shop(page).openCart();
-    await shop(page).proceedButton.click();
-    await shop(page).expectCheckoutWithCart();
+    await shop.openCart();
+    await shop.proceed();
+    await expectCheckoutWithCart(page, shop);
     expect(pageLoads(), 'no reload: the page kept running on its own release').toBe(0);
   });
 
   test.describe('once the previous release is pruned', () => {
     test.use({ injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
 
-    test('Proceed to Checkout reloads once into the new release, with the cart', async ({ page, site }) => {
+    test('Proceed to Checkout reloads once into the new release, with the cart', async ({
+      page,
+      shop,
+      site,
+    }) => {
       await openShop(page);
-      await shop(page).fillCart();
+      await shop.fillCart();
       deploySh(next.dir, site.webRoot);
       deploySh('--prune', '--keep', '1', '--retention', '0', site.webRoot);
       expect((await page.request.get(CHECKOUT_CHUNK)).status(), 'the old checkout code is gone').toBe(404);
       const pageLoads = countPageLoads(page);
 
-      await shop(page).openCart();
-      await shop(page).proceedButton.click();
-      await shop(page).expectCheckoutWithCart();
+      await shop.openCart();
+      await shop.proceed();
+      await expectCheckoutWithCart(page, shop);
       expect(pageLoads(), 'exactly one reload').toBe(1);
     });
   });

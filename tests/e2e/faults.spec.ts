@@ -2,10 +2,11 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import en from '@/locales/en';
-import { COLOUR_LINE, QUANTITY_LINE, countPageLoads, runClockUntil } from './cart-faults';
+import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
+import { countPageLoads, expectCheckoutWithCart, runClockUntil } from './cart-faults';
+import { openShop } from './clock';
 import { expect, test } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, serveRelease, urlEndingIn } from './releases';
-import { openShop, shop } from './shop';
 
 /**
  * What the shopper sees when the network or a deploy fails them in ways only Playwright's request
@@ -27,13 +28,13 @@ const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
  * A shopper fills the cart on '/', the release in `releaseDir` is deployed meanwhile, and the shopper
  * taps 'Proceed to Checkout'. Returns the counter of page loads since the deploy.
  */
-async function proceedAfterDeploy(page: Page, releaseDir: string) {
+async function proceedAfterDeploy(page: Page, shop: ShopModel, releaseDir: string) {
   await openShop(page);
-  await shop(page).fillCart();
+  await shop.fillCart();
   await serveRelease(page, releaseDir);
   const pageLoads = countPageLoads(page);
-  await shop(page).openCart();
-  await shop(page).proceedButton.click();
+  await shop.openCart();
+  await shop.proceed();
   return pageLoads;
 }
 
@@ -53,15 +54,15 @@ test.describe('a deploy whose new release lacks the checkout code too', () => {
 
   test('does not reload in a loop: the shopper is told the checkout is unavailable, cart kept', async ({
     page,
+    shop,
   }) => {
-    const pageLoads = await proceedAfterDeploy(page, release.dir);
+    const pageLoads = await proceedAfterDeploy(page, shop, release.dir);
     await runClockUntil(page, () => page.getByRole('alert').isVisible());
 
     // The reload lands on /checkout, whose code is missing too: the shop opens at '/' with the kept
     // cart open, saying the checkout is unavailable (src/boot/start.tsx), and does not reload again.
     await expect(page.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
-    await expect(shop(page).cart).toContainText(COLOUR_LINE);
-    await expect(shop(page).cart).toContainText(QUANTITY_LINE);
+    expect(await shop.cartLine()).toEqual(cartLineAsShown());
     await page.clock.runFor(5_000);
     expect(pageLoads(), 'at most one reload').toBeLessThanOrEqual(1);
   });
@@ -81,25 +82,26 @@ test.describe('the server fails the checkout code', () => {
 
   test('the download breaks off (net::ERR_FAILED): the same message, and Try again works', async ({
     page,
+    shop,
   }) => {
     await openShop(page);
-    await shop(page).fillCart();
+    await shop.fillCart();
     let broken = true;
     await failCheckoutCode(
       page,
       (route) => route.abort('failed'),
       () => broken,
     );
-    await shop(page).openCart();
-    await shop(page).proceedButton.click();
+    await shop.openCart();
+    await shop.proceed();
 
-    await runClockUntil(page, () => shop(page).cart.getByRole('alert').isVisible());
-    await expect(shop(page).cart.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
-    await expect(shop(page).cart).toContainText(COLOUR_LINE);
+    await runClockUntil(page, async () => (await shop.cartAlert()) !== null);
+    expect(await shop.cartAlert()).toBe(en.cart.checkoutFailure.unavailable);
+    expect(await shop.cartLine()).toEqual(cartLineAsShown());
 
     broken = false;
-    await shop(page).cart.getByRole('button', { name: en.cart.tryAgain }).click();
-    await shop(page).expectCheckoutWithCart();
+    await shop.tryAgain();
+    await expectCheckoutWithCart(page, shop);
   });
 });
 

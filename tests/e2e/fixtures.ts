@@ -1,4 +1,7 @@
 import { expect, test as base, type Page, type Request } from '@playwright/test';
+import { BrowserDriver } from '../engines/driver';
+import { playwrightEnginePage } from '../engines/engines/chromium';
+import { ShopModel } from '../engines/shop.model';
 
 /** Problems a page reported while a test ran. */
 export interface PageProblems {
@@ -97,14 +100,25 @@ async function watchCsp(page: Page, problems: PageProblems): Promise<void> {
   });
 }
 
+/** The page object of every browser suite (tests/engines/shop.model.ts) over a Playwright `page`. */
+export function shopIn(page: Page, baseURL = 'http://127.0.0.1'): ShopModel {
+  return new ShopModel(new BrowserDriver('chromium', playwrightEnginePage(page)), new URL(baseURL).origin);
+}
+
 /**
  * Playwright's `test` with a `page` that fails the test on any console error, uncaught page error,
  * failed request, request that leaves the page's origin, or Content Security Policy violation. A test
  * that injects faults declares them with `test.use({ injectedFailures: [/\/assets\/checkout-page-/] })`
- * (see {@link InjectedFailures}); the watch itself is never turned off.
+ * (see {@link InjectedFailures}); the watch itself is never turned off. `shop` is the page object of
+ * every browser suite (tests/engines/shop.model.ts) over `page`.
  */
-export const test = base.extend<{ problems: PageProblems; injectedFailures: InjectedFailures }>({
+export const test = base.extend<{
+  problems: PageProblems;
+  injectedFailures: InjectedFailures;
+  shop: ShopModel;
+}>({
   injectedFailures: [[], { option: true }],
+  shop: async ({ page, baseURL }, use) => use(shopIn(page, baseURL)),
   problems: [
     async ({ page, baseURL, injectedFailures }, use) => {
       const seen = new Set<RegExp>();

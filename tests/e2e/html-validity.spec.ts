@@ -1,7 +1,7 @@
 import { FileSystemConfigLoader, HtmlValidate, type Report } from 'html-validate';
 import type { Page } from '@playwright/test';
+import { openShop } from './clock';
 import { expect, test } from './fixtures';
-import { fillCheckoutForm, openShop } from './shop';
 
 /** html-validate 10 with the project's `.htmlvalidate.json` (rules and the reason for each exception: docs/accessibility.md). */
 const validator = new HtmlValidate(new FileSystemConfigLoader());
@@ -36,27 +36,30 @@ test.describe('HTML validity (html-validate, zero errors)', () => {
 
   test('the landing page, with the cart open, renders valid HTML titled for the product', async ({
     page,
+    shop,
   }) => {
     await openShop(page);
     await expect(page).toHaveTitle('Pet Ball Pro – Interactive Electric Pet Ball');
-    await page.getByRole('button', { name: /^Add to Cart/ }).click();
-    await page.getByRole('button', { name: /^Open cart/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
+    await shop.addToCart(1);
+    await shop.openCart(1);
     expect(await validateRenderedDom(page)).toEqual([]);
   });
 
-  test('the checkout page renders valid HTML while idle, processing and confirmed', async ({ page }) => {
+  test('the checkout page renders valid HTML while idle, processing and confirmed', async ({
+    page,
+    shop,
+  }) => {
     await openShop(page, '/checkout');
     await expect(page).toHaveTitle('Checkout – Pet Ball Pro');
     expect(await validateRenderedDom(page)).toEqual([]);
 
-    await fillCheckoutForm(page);
-    await page.getByRole('button', { name: /^Complete Order/ }).click();
-    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await shop.fillCheckoutForm();
+    await shop.submitOrder();
+    await shop.seeProcessing();
     expect(await validateRenderedDom(page)).toEqual([]);
 
     await page.clock.runFor(3_000);
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await shop.seeOrderConfirmed();
     expect(await validateRenderedDom(page)).toEqual([]);
   });
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import en from '@/locales/en';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { ShopPage } from './shop';
+import { openShop } from './clock';
+import { expect, shopIn, test } from './fixtures';
 
 /**
  * The shop can be installed as an app (docs/offline.md): Chromium, asked through the DevTools protocol
@@ -24,16 +24,16 @@ test('Chromium finds the shop installable: no installability error, the manifest
     baseURL,
   });
   try {
-    await expectInstallable(context.pages()[0] ?? (await context.newPage()));
+    await expectInstallable(context.pages()[0] ?? (await context.newPage()), baseURL);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
 });
 
-async function expectInstallable(page: Page): Promise<void> {
-  const shop = await new ShopPage(page).open();
-  await shop.expectWorkerInControl();
+async function expectInstallable(page: Page, baseURL: string | undefined): Promise<void> {
+  await openShop(page);
+  await shopIn(page, baseURL).waitForWorkerInControl({ timeoutMs: 20_000 });
   const cdp = await page.context().newCDPSession(page);
 
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

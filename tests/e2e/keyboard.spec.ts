@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
+import { UNIT_PRICE_CENTS } from '@machines/catalog';
+import { lineItemFor } from '@machines/checkout-input';
+import { orderTotals } from '@machines/pricing';
+import { en, shopText, startsWith } from '../shop-texts';
 import { focusIndicator } from './a11y';
+import { openShop } from './clock';
 import { expect, test } from './fixtures';
-import { openShop } from './shop';
+
+/** The keyboard journey's order: 2 Ocean Blue balls with Express shipping, in cents. */
+const EXPRESS_ORDER_TOTAL_CENTS = orderTotals([lineItemFor('ocean-blue', 2)], 'express').totalCents;
 
 /**
  * Presses `key`, then checks that `target` has focus and shows a visible focus ring once the browser
@@ -24,70 +31,84 @@ async function tabAndType(page: Page, label: string, value: string): Promise<voi
 test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
   test('a keyboard-only shopper buys two Ocean Blue balls with Express shipping', async ({ page }) => {
     await openShop(page);
-    const cartButton = page.getByRole('button', { name: /^Open cart/ });
+    const cartButton = page.getByRole('button', { name: startsWith(en.cartButton.label) });
 
     await pressTo(page, 'Tab', cartButton);
-    await pressTo(page, 'Tab', page.getByRole('radio', { name: 'Hot Pink' }));
-    await pressTo(page, 'ArrowRight', page.getByRole('radio', { name: 'Sunset Orange' }));
-    await pressTo(page, 'ArrowRight', page.getByRole('radio', { name: 'Ocean Blue' }));
-    await expect(page.getByRole('radio', { name: 'Ocean Blue' })).toBeChecked();
-    await pressTo(page, 'Tab', page.getByRole('button', { name: 'Decrease quantity' }));
-    await pressTo(page, 'Tab', page.getByRole('button', { name: 'Increase quantity' }));
+    await pressTo(page, 'Tab', page.getByRole('radio', { name: en.colour['hot-pink'] }));
+    await pressTo(page, 'ArrowRight', page.getByRole('radio', { name: en.colour['sunset-orange'] }));
+    await pressTo(page, 'ArrowRight', page.getByRole('radio', { name: en.colour['ocean-blue'] }));
+    await expect(page.getByRole('radio', { name: en.colour['ocean-blue'] })).toBeChecked();
+    await pressTo(page, 'Tab', page.getByRole('button', { name: en.product.decreaseQuantity }));
+    await pressTo(page, 'Tab', page.getByRole('button', { name: en.product.increaseQuantity }));
     await page.keyboard.press('Space');
-    await pressTo(page, 'Tab', page.getByRole('button', { name: 'Add to Cart - $43.96' }));
+    await pressTo(page, 'Tab', page.getByRole('button', { name: shopText.addToCart(2 * UNIT_PRICE_CENTS) }));
     await page.keyboard.press('Enter');
-    await expect(cartButton).toHaveAccessibleName('Open cart, 2 items');
+    await expect(cartButton).toHaveAccessibleName(shopText.cartButton(2));
 
-    for (const name of ['Increase quantity', 'Decrease quantity']) {
+    for (const name of [en.product.increaseQuantity, en.product.decreaseQuantity]) {
       await pressTo(page, 'Shift+Tab', page.getByRole('button', { name }));
     }
-    await pressTo(page, 'Shift+Tab', page.getByRole('radio', { name: 'Ocean Blue' }));
+    await pressTo(page, 'Shift+Tab', page.getByRole('radio', { name: en.colour['ocean-blue'] }));
     await pressTo(page, 'Shift+Tab', cartButton);
     await page.keyboard.press('Enter');
-    const cart = page.getByRole('dialog', { name: 'Your Cart' });
-    await expect(cart.getByRole('button', { name: 'Close cart' })).toBeFocused();
-    await pressTo(page, 'Tab', cart.getByRole('button', { name: 'Proceed to Checkout' }));
+    const cart = page.getByRole('dialog', { name: en.cart.title });
+    await expect(cart.getByRole('button', { name: en.cart.close })).toBeFocused();
+    await pressTo(page, 'Tab', cart.getByRole('button', { name: en.cart.proceed }));
     await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-    await pressTo(page, 'Tab', page.getByRole('link', { name: 'Back to Shop' }));
-    await tabAndType(page, 'Email address', 'sam@example.com');
-    await pressTo(page, 'Tab', page.getByLabel('Phone (optional)'));
-    await tabAndType(page, 'First name', 'Sam');
-    await tabAndType(page, 'Last name', 'Rivera');
-    await tabAndType(page, 'Address', '1 Main St');
-    await pressTo(page, 'Tab', page.getByLabel('Apartment, suite, etc. (optional)'));
-    await tabAndType(page, 'City', 'Springfield');
-    await tabAndType(page, 'State', 'IL');
-    await tabAndType(page, 'ZIP code', '62701');
-    await pressTo(page, 'Tab', page.getByRole('radio', { name: /^Standard Shipping/ }));
-    await pressTo(page, 'ArrowDown', page.getByRole('radio', { name: /^Express Shipping/ }));
-    await expect(page.getByRole('radio', { name: /^Express Shipping/ })).toBeChecked();
-    await tabAndType(page, 'Card number', '4242424242424242');
-    await tabAndType(page, 'Expiry date', '12/30');
-    await tabAndType(page, 'CVV', '123');
-    await tabAndType(page, 'Name on card', 'Sam Rivera');
-    await pressTo(page, 'Tab', page.getByRole('button', { name: 'Complete Order - $47.48' }));
+    await expect(page.getByRole('heading', { name: en.checkout.title, level: 1 })).toBeVisible();
+    await pressTo(page, 'Tab', page.getByRole('link', { name: en.checkout.backToShop }));
+    await tabAndType(page, en.checkout.contact.email, 'sam@example.com');
+    await pressTo(page, 'Tab', page.getByLabel(en.checkout.contact.phone));
+    await tabAndType(page, en.checkout.shippingAddress.firstName, 'Sam');
+    await tabAndType(page, en.checkout.shippingAddress.lastName, 'Rivera');
+    await tabAndType(page, en.checkout.shippingAddress.address, '1 Main St');
+    await pressTo(page, 'Tab', page.getByLabel(en.checkout.shippingAddress.apartment));
+    await tabAndType(page, en.checkout.shippingAddress.city, 'Springfield');
+    await tabAndType(page, en.checkout.shippingAddress.state, 'IL');
+    await tabAndType(page, en.checkout.shippingAddress.zipCode, '62701');
+    await pressTo(
+      page,
+      'Tab',
+      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods.standard.name) }),
+    );
+    await pressTo(
+      page,
+      'ArrowDown',
+      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods.express.name) }),
+    );
+    await expect(
+      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods.express.name) }),
+    ).toBeChecked();
+    await tabAndType(page, en.checkout.payment.cardNumber, '4242424242424242');
+    await tabAndType(page, en.checkout.payment.expiryDate, '12/30');
+    await tabAndType(page, en.checkout.payment.cvv, '123');
+    await tabAndType(page, en.checkout.payment.nameOnCard, 'Sam Rivera');
+    await pressTo(
+      page,
+      'Tab',
+      page.getByRole('button', { name: shopText.submit(EXPRESS_ORDER_TOTAL_CENTS) }),
+    );
     await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: en.checkout.processing })).toBeDisabled();
     await page.clock.runFor(3_000);
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: en.checkout.confirmed.title })).toBeFocused();
   });
 
   test('the cart dialog takes focus, keeps Tab inside, and Escape returns focus to the cart button', async ({
     page,
   }) => {
     await openShop(page);
-    await page.getByRole('button', { name: /^Add to Cart/ }).click();
-    const cartButton = page.getByRole('button', { name: 'Open cart, 1 item' });
+    await page.getByRole('button', { name: startsWith(shopText.addToCartPrefix) }).click();
+    const cartButton = page.getByRole('button', { name: shopText.cartButton(1) });
     await cartButton.focus();
     await page.keyboard.press('Enter');
 
-    const cart = page.getByRole('dialog', { name: 'Your Cart' });
-    const close = cart.getByRole('button', { name: 'Close cart' });
-    const proceed = cart.getByRole('button', { name: 'Proceed to Checkout' });
-    const keepShopping = cart.getByRole('button', { name: 'Continue Shopping' });
+    const cart = page.getByRole('dialog', { name: en.cart.title });
+    const close = cart.getByRole('button', { name: en.cart.close });
+    const proceed = cart.getByRole('button', { name: en.cart.proceed });
+    const keepShopping = cart.getByRole('button', { name: en.cart.continueShopping });
     await expect(close).toBeFocused();
     for (const next of [proceed, keepShopping, close, proceed]) await pressTo(page, 'Tab', next);
     for (const previous of [close, keepShopping, proceed, close]) await pressTo(page, 'Shift+Tab', previous);
@@ -101,17 +122,17 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
     page,
   }) => {
     await openShop(page);
-    await page.getByRole('button', { name: /^Add to Cart/ }).click();
-    await page.getByRole('button', { name: 'Open cart, 1 item' }).click();
-    const cart = page.getByRole('dialog', { name: 'Your Cart' });
+    await page.getByRole('button', { name: startsWith(shopText.addToCartPrefix) }).click();
+    await page.getByRole('button', { name: shopText.cartButton(1) }).click();
+    const cart = page.getByRole('dialog', { name: en.cart.title });
     await expect(cart).toBeVisible();
 
     // Chromium fires a dialog's `close` event at the next animation frame, not at close(): a shopper who
     // closes the cart and opens it again within one frame (Escape, then Enter on a busy machine) gets
     // the first close's event after the reopen. Both clicks run in one task, so no frame comes between.
-    await page.evaluate(async () => {
+    await page.evaluate(async (closeLabel) => {
       const dialog = document.querySelector('dialog');
-      const close = dialog?.querySelector<HTMLElement>('button[aria-label="Close cart"]');
+      const close = dialog?.querySelector<HTMLElement>(`button[aria-label="${closeLabel}"]`);
       const cartButton = document.querySelector<HTMLElement>('button[aria-haspopup="dialog"]');
       if (!dialog || !close || !cartButton) throw new Error('no cart dialog, close or cart button');
       const closeEvent = new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
@@ -122,7 +143,7 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
       await Promise.resolve(); // React renders the open cart: showModal()
       if (!dialog.open) throw new Error('the dialog did not open again');
       await closeEvent; // the first close's event, one frame later
-    });
+    }, en.cart.close);
     await expect(cart).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(cart).toBeHidden();
@@ -132,13 +153,13 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
     page,
   }) => {
     await openShop(page);
-    const buyNow = page.getByRole('button', { name: 'Buy Now with PayPal' });
+    const buyNow = page.getByRole('button', { name: en.product.buyNowPayPal });
     await buyNow.focus();
     await page.keyboard.press('Enter');
 
-    const cart = page.getByRole('dialog', { name: 'Your Cart' });
-    const close = cart.getByRole('button', { name: 'Close cart' });
-    const startShopping = cart.getByRole('button', { name: 'Start Shopping' });
+    const cart = page.getByRole('dialog', { name: en.cart.title });
+    const close = cart.getByRole('button', { name: en.cart.close });
+    const startShopping = cart.getByRole('button', { name: en.cart.startShopping });
     await expect(close).toBeFocused();
     await pressTo(page, 'Tab', startShopping);
     await pressTo(page, 'Tab', close);
@@ -150,9 +171,9 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
 
   test('the cart dialog is a modal named by its visible title', async ({ page }) => {
     await openShop(page);
-    await page.getByRole('button', { name: 'Open cart' }).click();
-    const cart = page.getByRole('dialog', { name: 'Your Cart' });
-    const title = cart.getByRole('heading', { name: 'Your Cart' });
+    await page.getByRole('button', { name: en.cartButton.label, exact: true }).click();
+    const cart = page.getByRole('dialog', { name: en.cart.title });
+    const title = cart.getByRole('heading', { name: en.cart.title });
     await expect(title).toBeVisible();
     await expect(cart).toHaveAttribute('aria-labelledby', (await title.getAttribute('id')) ?? 'missing id');
     expect(await cart.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
@@ -160,39 +181,44 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
 
   test('the colour swatches are one radio group: arrows select with wrap-around, Tab lands on the checked one', async ({
     page,
+    shop,
   }) => {
     await openShop(page);
-    const group = page.getByRole('group', { name: /^Colour:/ });
-    const hero = page.getByRole('img', { name: /interactive electric ball in/ });
-    await page.getByRole('button', { name: 'Ocean Blue', exact: true }).click();
+    const group = page.getByRole('group', {
+      name: startsWith(en.product.colourLegend.split('{{colour}}')[0]!),
+    });
+    const hero = page.getByRole('img', { name: startsWith(en.hero.imageAlt.split('{{colour}}')[0]!) });
+    await shop.chooseColour('ocean-blue', 'showcase');
 
-    await page.getByRole('button', { name: /^Open cart/ }).focus();
-    await pressTo(page, 'Tab', page.getByRole('radio', { name: 'Ocean Blue' }));
-    await pressTo(page, 'ArrowRight', page.getByRole('radio', { name: 'Hot Pink' }));
-    await expect(group).toHaveAccessibleName('Colour: Hot Pink');
+    await page.getByRole('button', { name: startsWith(en.cartButton.label) }).focus();
+    await pressTo(page, 'Tab', page.getByRole('radio', { name: en.colour['ocean-blue'] }));
+    await pressTo(page, 'ArrowRight', page.getByRole('radio', { name: en.colour['hot-pink'] }));
+    await expect(group).toHaveAccessibleName(shopText.colourLegend('hot-pink'));
     await expect(hero).toHaveAttribute('src', /hot-pink/);
-    await pressTo(page, 'ArrowLeft', page.getByRole('radio', { name: 'Ocean Blue' }));
-    await pressTo(page, 'ArrowUp', page.getByRole('radio', { name: 'Sunset Orange' }));
-    await pressTo(page, 'ArrowDown', page.getByRole('radio', { name: 'Ocean Blue' }));
-    await expect(page.getByRole('radio', { name: 'Ocean Blue' })).toBeChecked();
-    await expect(page.getByRole('button', { name: 'Ocean Blue Selected' })).toBeVisible();
+    await pressTo(page, 'ArrowLeft', page.getByRole('radio', { name: en.colour['ocean-blue'] }));
+    await pressTo(page, 'ArrowUp', page.getByRole('radio', { name: en.colour['sunset-orange'] }));
+    await pressTo(page, 'ArrowDown', page.getByRole('radio', { name: en.colour['ocean-blue'] }));
+    await expect(page.getByRole('radio', { name: en.colour['ocean-blue'] })).toBeChecked();
+    await expect(
+      page.getByRole('button', { name: `${en.colour['ocean-blue']} ${en.showcase.selected}` }),
+    ).toBeVisible();
 
-    await pressTo(page, 'Tab', page.getByRole('button', { name: 'Decrease quantity' }));
-    await pressTo(page, 'Shift+Tab', page.getByRole('radio', { name: 'Ocean Blue' }));
+    await pressTo(page, 'Tab', page.getByRole('button', { name: en.product.decreaseQuantity }));
+    await pressTo(page, 'Shift+Tab', page.getByRole('radio', { name: en.colour['ocean-blue'] }));
   });
 
   test('the quantity is announced politely and the decrease button explains the minimum', async ({
     page,
   }) => {
     await openShop(page);
-    const quantity = page.getByRole('status', { name: 'Quantity' });
+    const quantity = page.getByRole('status', { name: en.product.quantityLabel });
     await expect(quantity).toHaveAttribute('aria-live', 'polite');
-    const decrease = page.getByRole('button', { name: 'Decrease quantity' });
-    const increase = page.getByRole('button', { name: 'Increase quantity' });
+    const decrease = page.getByRole('button', { name: en.product.decreaseQuantity });
+    const increase = page.getByRole('button', { name: en.product.increaseQuantity });
 
     await decrease.focus();
     await expect(decrease).toHaveAttribute('aria-disabled', 'true');
-    await expect(decrease).toHaveAccessibleDescription('Quantity cannot go below 1');
+    await expect(decrease).toHaveAccessibleDescription(en.product.quantityMinimum);
     await page.keyboard.press('Enter');
     await expect(quantity).toHaveText('1');
     await expect(decrease).toBeFocused();
@@ -219,10 +245,10 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
     const region = regions.first();
     await expect(region).toBeEmpty();
 
-    const add = page.getByRole('button', { name: /^Add to Cart/ });
+    const add = page.getByRole('button', { name: startsWith(shopText.addToCartPrefix) });
     await add.focus();
     await page.keyboard.press('Enter');
-    await expect(region).toHaveText('Added to cart successfully!');
+    await expect(region).toHaveText(en.toast.added);
     await expect(add).toBeFocused();
     await page.clock.runFor(3_000);
     await expect(region).toBeEmpty();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { FAULT_CART } from '../shop-texts';
+import { expectAppReady } from './clock';
 import { expect, test } from './fixtures';
-import { expectAppReady } from './shop';
 
 /**
  * The build prerenders `/`, `/checkout` and the not-found page (scripts/prerender.mjs) and the client
@@ -57,14 +58,14 @@ for (const { path, status, route, heading } of PRERENDERED) {
   });
 }
 
-test('the hydrated landing page responds at once: Add to Cart updates the badge', async ({ page }) => {
+test('the hydrated landing page responds at once: Add to Cart updates the badge', async ({ page, shop }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to Cart - $21.98' }).click();
-  await expect(page.getByRole('button', { name: 'Open cart, 1 item' })).toBeVisible();
+  await shop.addToCart(1);
+  await shop.seeCartCount(1);
 });
 
-test('the landing page loads no checkout code until the cart opens', async ({ page }) => {
+test('the landing page loads no checkout code until the cart opens', async ({ page, shop }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -73,29 +74,23 @@ test('the landing page loads no checkout code until the cart opens', async ({ pa
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((script) => script.includes('checkout-page'))).toEqual([]);
 
-  await page.getByRole('button', { name: 'Open cart' }).click();
+  await shop.openCart(0);
   await expect.poll(() => scripts.filter((script) => script.includes('checkout-page')).length).toBe(1);
 });
 
 test('reloading /checkout with a cart in history renders that cart on the client, without errors', async ({
   page,
+  shop,
 }) => {
   const warnings = await watchHydration(page);
   await page.goto('/');
   await expectAppReady(page);
-  await page.getByRole('radio', { name: 'Ocean Blue' }).check({ force: true });
-  await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await page.getByRole('button', { name: 'Add to Cart - $43.96' }).click();
-  await page.getByRole('button', { name: 'Open cart, 2 items' }).click();
-  await page
-    .getByRole('dialog', { name: 'Your Cart' })
-    .getByRole('button', { name: 'Proceed to Checkout' })
-    .click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await shop.fillCart();
+  await shop.openCart();
+  await shop.proceed();
+  await shop.seeCheckoutWith();
 
   await page.reload();
-  const summary = page.getByRole('complementary', { name: 'Order Summary' });
-  await expect(summary).toContainText('Colour: Ocean Blue');
-  await expect(summary).toContainText('Qty: 2');
+  await shop.seeCheckoutWith(FAULT_CART.colourId, FAULT_CART.quantity);
   expect(warnings).toEqual([]);
 });

@@ -1,26 +1,28 @@
 import type { Page } from '@playwright/test';
+import type { ShopModel } from '../engines/shop.model';
+import { en, shopText, startsWith } from '../shop-texts';
+import { openShop } from './clock';
 import { expect, test } from './fixtures';
-import { fillCheckoutForm, openShop } from './shop';
 
 /** Computed motion of the landing page's animated parts after a colour change, an add and opening the cart. */
-async function landingMotion(page: Page) {
+async function landingMotion(page: Page, shop: ShopModel) {
   await openShop(page);
-  await page.getByRole('button', { name: 'Ocean Blue', exact: true }).click();
-  await page.getByRole('button', { name: /^Add to Cart/ }).click();
-  const toast = page.getByRole('status').getByText('Added to cart successfully!');
-  const hero = page.getByRole('img', { name: /interactive electric ball in Ocean Blue/ });
+  await shop.chooseColour('ocean-blue', 'showcase');
+  await shop.addToCart(1);
+  const toast = page.getByText(en.toast.added);
+  const hero = page.getByRole('img', { name: shopText.heroAlt('ocean-blue') });
   const motion = {
     scrollBehavior: await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
     toast: await toast.evaluate((element) => getComputedStyle(element).animationDuration),
     hero: await hero.evaluate((element) => getComputedStyle(element).animationDuration),
     buttonTransition: await page
-      .getByRole('button', { name: /^Add to Cart/ })
+      .getByRole('button', { name: startsWith(shopText.addToCartPrefix) })
       .evaluate((element) => getComputedStyle(element).transitionDuration.split(', ')[0]),
     dialog: '',
   };
-  await page.getByRole('button', { name: /^Open cart/ }).click();
+  await shop.openCart(1);
   motion.dialog = await page
-    .getByRole('dialog', { name: 'Your Cart' })
+    .getByRole('dialog', { name: en.cart.title })
     .evaluate((element) => getComputedStyle(element).animationName);
   return motion;
 }
@@ -28,9 +30,10 @@ async function landingMotion(page: Page) {
 test.describe('prefers-reduced-motion (WCAG 2.3.3, 2.2.2)', () => {
   test('with no preference the shop animates its toast, hero, dialog and smooth scrolling', async ({
     page,
+    shop,
   }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    const motion = await landingMotion(page);
+    const motion = await landingMotion(page, shop);
     expect(motion).toMatchObject({
       scrollBehavior: 'smooth',
       toast: '0.25s',
@@ -46,9 +49,10 @@ test.describe('prefers-reduced-motion (WCAG 2.3.3, 2.2.2)', () => {
 
   test('with reduce, animations and transitions are effectively off and scrolling jumps', async ({
     page,
+    shop,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const motion = await landingMotion(page);
+    const motion = await landingMotion(page, shop);
     expect(motion).toEqual({
       scrollBehavior: 'auto',
       toast: '1e-05s',
@@ -58,12 +62,12 @@ test.describe('prefers-reduced-motion (WCAG 2.3.3, 2.2.2)', () => {
     });
   });
 
-  test('with reduce, the processing spinner does not spin', async ({ page }) => {
+  test('with reduce, the processing spinner does not spin', async ({ page, shop }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openShop(page, '/checkout');
-    await fillCheckoutForm(page);
-    await page.getByRole('button', { name: /^Complete Order/ }).click();
-    const spinner = page.getByRole('button', { name: 'Processing...' }).locator('svg');
+    await shop.fillCheckoutForm();
+    await shop.submitOrder();
+    const spinner = page.getByRole('button', { name: en.checkout.processing }).locator('svg');
     expect(await spinner.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openShop } from './shop';
+import { openShop } from './clock';
 
 /** Smallest target size WCAG 2.2 allows at AA (2.5.8 Target Size (Minimum)), in CSS px. */
 const MIN_TARGET_PX = 24;

@@ -211,22 +211,26 @@ export function inPageHelpers(): InPageHelpers {
     return element;
   };
 
-  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  // A Playwright spec's fake clock, paused, holds animation frames and `performance.now` too: it keeps
+  // the browser's own as `__realTimers` (tests/e2e/clock.ts).
+  const real = (
+    window as unknown as {
+      __realTimers?: { requestAnimationFrame: typeof requestAnimationFrame; now: () => number };
+    }
+  ).__realTimers ?? {
+    requestAnimationFrame: (callback) => requestAnimationFrame(callback),
+    now: () => performance.now(),
+  };
+  const nextFrame = () => new Promise<void>((resolve) => real.requestAnimationFrame(() => resolve()));
 
   const prepareClick = async (query: SerialisedQuery, maxMs: number): Promise<ClickPoint> => {
-    const end = performance.now() + maxMs;
-    const root = document.documentElement;
-    const scrollBehavior = root.style.scrollBehavior;
-    root.style.scrollBehavior = 'auto';
-    try {
-      clickTarget(query).scrollIntoView({ block: 'center', inline: 'center' });
-    } finally {
-      root.style.scrollBehavior = scrollBehavior;
-    }
+    const end = real.now() + maxMs;
+    // 'instant' overrides the page's smooth `scroll-behavior` without touching its styles.
+    clickTarget(query).scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     let previous = '';
     let stillFrames = 0;
     let point: ClickPoint = { problem: 'still moving', x: 0, y: 0 };
-    while (performance.now() < end) {
+    while (real.now() < end) {
       await nextFrame();
       const target = clickTarget(query);
       const box = target.getBoundingClientRect();

@@ -248,7 +248,6 @@ class DownloadGate {
 
 // ── Storefront ───────────────────────────────────────────────────────────────────────────────────
 
-const product: ElementQuery = { css: '#product' };
 const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
 const colourNames = COLOURS.map((colour) => en.colour[colour.id]);
 
@@ -418,13 +417,11 @@ async function storefrontDriver(
   // A path with the worker (a new release) downloads nothing the path ends: the new worker's install
   // downloads the next release's checkout chunk, which must not be held.
   const gate = new DownloadGate(server, browser, !page.withWorker);
-  const click = (query: ElementQuery) => browser.click(query);
-  const inCart = (name: string): ElementQuery => ({ role: 'button', name, within: cart });
   return {
     advanceClock: async (ms) => void (await browser.tickClock(ms)),
     assertState: (snapshot) => assertStorefront(shop, snapshot, gate),
     perform: async (event, snapshot) => {
-      const { cartCount } = snapshot.context;
+      const { cartCount, quantity } = snapshot.context;
       switch (event.type) {
         case 'colour.select':
           if (!COLOURS.some((colour) => colour.id === event.colourId)) {
@@ -441,34 +438,29 @@ async function storefrontDriver(
               COLOURS.map((colour) => colour.id),
             );
           }
-          if (event.colourId === 'sunset-orange')
-            return click({
-              role: 'button',
-              name: startsWith(en.colour[event.colourId]),
-              within: { css: '#colours' },
-            });
-          return click({ role: 'radio', name: en.colour[event.colourId], within: product });
+          return shop.chooseColour(
+            event.colourId,
+            event.colourId === 'sunset-orange' ? 'showcase' : 'swatch',
+          );
         case 'quantity.increment':
-          return click({ role: 'button', name: en.product.increaseQuantity, within: product });
+          return shop.increaseQuantity();
         case 'quantity.decrement':
           // At 1 it is aria-disabled but still pressable: the machine's guard refuses it.
-          return click({ role: 'button', name: en.product.decreaseQuantity, within: product });
+          return shop.decreaseQuantity();
         case 'cart.add':
-          return click({ role: 'button', name: startsWith(shopText.addToCartPrefix), within: product });
+          return shop.addToCart(quantity);
         case 'cart.open':
-          return cartCount > 0
-            ? click({ role: 'button', name: shopText.cartButton(cartCount) })
-            : click({ role: 'button', name: en.product.buyNowPayPal, within: product });
+          return cartCount > 0 ? shop.openCart(cartCount) : shop.buyNow();
         case 'cart.close':
           gate.backOnline();
-          return click(inCart(cartCount === 0 ? en.cart.startShopping : en.cart.continueShopping));
+          return shop.closeCart(cartCount);
         case 'checkout.proceed':
           // With an empty cart there is no button to proceed with.
-          if (cartCount === 0) return assert.equal(await browser.count(inCart(en.cart.proceed)), 0);
-          return click(inCart(en.cart.proceed));
+          if (cartCount === 0) return assert.equal(await shop.proceedButtons(), 0);
+          return shop.proceed();
         case 'checkout.retry':
           gate.backOnline();
-          return click(inCart(en.cart.tryAgain));
+          return shop.tryAgain();
         case CHECKOUT_LOAD_FAILED:
           return gate.end(checkoutLoadFailureIn(event) ?? undefined);
         case CHECKOUT_LOADED:
@@ -488,21 +480,17 @@ async function storefrontDriver(
           return void (await browser.waitFor(
             async () => {
               await browser.tickClock(50);
-              return browser.read((h, text) => h.find({ text: { exact: text } }) !== null, en.release.ready);
+              return shop.isReleaseOffered();
             },
             { timeoutMs: 60_000, intervalMs: 20 },
             'the new release to wait',
           ));
         case 'release.reload': {
-          const running = () =>
-            browser.evaluate(
-              () => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null,
-            );
-          const before = await running();
-          await click({ role: 'button', name: en.release.reload });
+          const before = await shop.runningRelease();
+          await shop.reloadIntoRelease();
           await browser
             .waitFor(
-              async () => ![null, before].includes(await running()),
+              async () => ![null, before].includes(await shop.runningRelease()),
               { timeoutMs: 60_000 },
               'the page to reload into the new release',
             )
@@ -528,12 +516,12 @@ async function storefrontDriver(
         }
         case 'order.placed': {
           // A whole order: proceed, fill, submit, 3 s processing, 3 s confirmation, home.
-          await click({ role: 'button', name: shopText.cartButton(cartCount) });
-          await click(inCart(en.cart.proceed));
+          await shop.openCart(cartCount);
+          await shop.proceed();
           await gate.end();
           await seeCheckoutWith(shop, snapshot.context.colourId, cartCount);
-          for (const [label, value] of FORM_FILL) await browser.fill(label, value);
-          await click({ role: 'button', name: startsWith(shopText.submitPrefix) });
+          await shop.fillCheckoutForm(FORM_FILL);
+          await shop.submitOrder();
           await browser.tickClock(PROCESSING_DELAY_MS);
           await browser.waitForElement({ role: 'heading', name: en.checkout.confirmed.title });
           await browser.tickClock(REDIRECT_DELAY_MS);
@@ -670,18 +658,18 @@ async function checkoutDriver(
           return;
         }
         case 'field.change':
-          if (event.name in FIELD_LABELS) return browser.fill(FIELD_LABELS[event.name], event.value);
+          if (event.name in FIELD_LABELS)
+            return shop.fillCheckoutForm([[FIELD_LABELS[event.name], event.value]]);
           // A field the shopper cannot edit: the country shows as text, with no input to type into.
           assert.equal(await browser.count({ role: 'textbox', name: /country/i }), 0);
           return browser.waitForElement({
             text: fillText(en.checkout.shippingAddress.country, { country: 'United States' }),
           });
         case 'form.fill':
-          for (const [label, value] of FORM_FILL) await browser.fill(label, value);
-          return;
+          return shop.fillCheckoutForm(FORM_FILL);
         case 'order.submit':
           submittedAt = await browser.tickClock(0);
-          return browser.click({ role: 'button', name: startsWith(shopText.submitPrefix) });
+          return shop.submitOrder();
         default:
           throw new Error(`No shopper action for ${event.type}`);
       }

@@ -10,15 +10,17 @@ import type { BrowserDriver, WaitOptions } from './driver';
 import type { ElementQuery } from './in-page';
 
 /**
- * The shop as a shopper uses it, for the engine suite (after Zag's `e2e/models/*.model.ts`): the steps
- * they take and what they see on each screen, every text from src/locales/en.ts. Written once, used by
- * every engine. Waits throw a `WaitTimeoutError` saying what did not show.
+ * The shop as a shopper uses it (after Zag's `e2e/models/*.model.ts`): the steps they take and what
+ * they see on each screen, every text from src/locales/en.ts. Written once, used by every browser
+ * suite in every engine: the Playwright e2e specs (tests/e2e/fixtures.ts), the engine suite and the
+ * generated model paths. Waits throw a `WaitTimeoutError` saying what did not show.
  */
 
 export { FAULT_CART };
 
 // ── Landing page ('/', spec §2) ──────────────────────────────────────────────────────────────────
 
+const product: ElementQuery = { css: '#product' };
 const cartButton = (count: number): ElementQuery => ({ role: 'button', name: shopText.cartButton(count) });
 const addToCartButton = (quantity: number): ElementQuery => ({
   role: 'button',
@@ -49,6 +51,7 @@ export function cartLineAsShown(
   };
 }
 
+const showcase: ElementQuery = { css: '#colours' };
 const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
 const inCart = (query: ElementQuery): ElementQuery => ({ ...query, within: cart });
 
@@ -85,14 +88,26 @@ export class ShopModel {
     await this.browser.waitFor(() => this.isInteractive(), options, 'the app to be interactive');
   }
 
-  /** Picks a colour with its swatch. */
-  chooseColour(colourId: ColourId): Promise<void> {
-    return this.browser.click({ role: 'radio', name: en.colour[colourId] });
+  /** Picks a colour with its swatch (default) or with its card in the colour showcase. */
+  chooseColour(colourId: ColourId, from: 'swatch' | 'showcase' = 'swatch'): Promise<void> {
+    if (from === 'showcase')
+      return this.browser.click({ role: 'button', name: startsWith(en.colour[colourId]), within: showcase });
+    return this.browser.click({ role: 'radio', name: en.colour[colourId], within: product });
   }
 
   /** Presses '+' on the quantity stepper. */
   increaseQuantity(): Promise<void> {
-    return this.browser.click({ role: 'button', name: en.product.increaseQuantity });
+    return this.browser.click({ role: 'button', name: en.product.increaseQuantity, within: product });
+  }
+
+  /** Presses '−' on the quantity stepper (at 1 it is `aria-disabled` but still pressable). */
+  decreaseQuantity(): Promise<void> {
+    return this.browser.click({ role: 'button', name: en.product.decreaseQuantity, within: product });
+  }
+
+  /** Presses 'Buy Now with PayPal', which opens the cart. */
+  buyNow(): Promise<void> {
+    return this.browser.click({ role: 'button', name: en.product.buyNowPayPal, within: product });
   }
 
   /** Presses 'Add to Cart - $X' showing the price of `quantity` balls, once it shows. */
@@ -103,6 +118,11 @@ export class ShopModel {
   /** The query of 'Add to Cart - $X' for `quantity` balls. */
   addToCartButton(quantity: number): ElementQuery {
     return addToCartButton(quantity);
+  }
+
+  /** Waits for the toast 'Added to cart successfully!'. */
+  seeToast(options?: WaitOptions): Promise<void> {
+    return this.browser.waitForElement({ text: en.toast.added }, options);
   }
 
   /** Waits until the cart button says it holds `count` items ('Open cart, 2 items'); resolves with its badge. */
@@ -132,10 +152,12 @@ export class ShopModel {
 
   // Cart dialog
 
-  /** Opens the cart holding `count` items with the cart button and waits for its line. */
+  /** Opens the cart holding `count` items with the cart button and waits for its line ('Your cart is empty' at 0). */
   async openCart(count: number = FAULT_CART.quantity): Promise<void> {
     await this.browser.click(cartButton(count));
-    await this.browser.waitForElement(inCart({ text: shopText.quantityLine(count) }));
+    await this.browser.waitForElement(
+      inCart({ text: count === 0 ? en.cart.empty : shopText.quantityLine(count) }),
+    );
   }
 
   /**
@@ -157,9 +179,25 @@ export class ShopModel {
     return { colour, quantity: qty, total };
   }
 
+  /** Closes the cart with its own button: 'Start Shopping' when it is empty, else 'Continue Shopping'. */
+  closeCart(count: number): Promise<void> {
+    const name = count === 0 ? en.cart.startShopping : en.cart.continueShopping;
+    return this.browser.click(inCart({ role: 'button', name }));
+  }
+
   /** Presses 'Proceed to Checkout'. */
   proceed(): Promise<void> {
     return this.browser.click(inCart({ role: 'button', name: en.cart.proceed }));
+  }
+
+  /** How many 'Proceed to Checkout' buttons the cart shows (an empty cart has none). */
+  proceedButtons(): Promise<number> {
+    return this.browser.count(inCart({ role: 'button', name: en.cart.proceed }));
+  }
+
+  /** Presses 'Try again' after the cart said the checkout did not open. */
+  tryAgain(): Promise<void> {
+    return this.browser.click(inCart({ role: 'button', name: en.cart.tryAgain }));
   }
 
   /** 'Proceed to Checkout' while busy: 'Opening checkout…', `aria-busy="true"` (`null` when not busy). */
@@ -202,6 +240,37 @@ export class ShopModel {
     );
   }
 
+  // A new release ('A new version of the shop is ready')
+
+  /** True while the new-release prompt shows. */
+  isReleaseOffered(): Promise<boolean> {
+    return this.browser.isVisible({ text: en.release.ready });
+  }
+
+  /** Presses the prompt's 'Reload'. */
+  reloadIntoRelease(): Promise<void> {
+    return this.browser.click({ role: 'button', name: en.release.reload });
+  }
+
+  /** The `src` of the module script the page runs (`/assets/index-<hash>.js`): which release it is. */
+  runningRelease(): Promise<string | null> {
+    return this.browser.evaluate(
+      () => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null,
+    );
+  }
+
+  /**
+   * Waits until the shop's service worker controls the page: from then on the shop works offline
+   * (default 60 s: its first install downloads every file of the release).
+   */
+  async waitForWorkerInControl(options: WaitOptions = { timeoutMs: 60_000 }): Promise<void> {
+    await this.browser.waitFor(
+      () => this.browser.evaluate(() => navigator.serviceWorker?.controller != null),
+      options,
+      'the service worker to control the page',
+    );
+  }
+
   // Checkout page
 
   /** True when the page is /checkout. */
@@ -224,9 +293,11 @@ export class ShopModel {
     await this.browser.waitForElement({ text: shopText.quantityLine(quantity), within: summary });
   }
 
-  /** Types the shopper's details (tests/shopper-details.ts) into every required field. */
-  async fillCheckoutForm(): Promise<void> {
-    for (const [label, value] of SHOPPER_DETAILS) await this.browser.fill(label, value);
+  /** Types the shopper's details (default: tests/shopper-details.ts, every required field), by label. */
+  async fillCheckoutForm(
+    details: Iterable<readonly [label: string, value: string]> = SHOPPER_DETAILS,
+  ): Promise<void> {
+    for (const [label, value] of details) await this.browser.fill(label, value);
   }
 
   /** Chooses a shipping method. */
@@ -234,13 +305,14 @@ export class ShopModel {
     return this.browser.click(shippingMethod(id));
   }
 
-  /** Presses 'Complete Order - $X' for the order of `quantity` × `colourId` with shipping `method`. */
-  submitOrder(colourId: ColourId, quantity: number, method: ShippingMethodId): Promise<void> {
-    const { totalCents } = orderTotals([lineItemFor(colourId, quantity)], method);
-    return this.browser.click({
-      role: 'button',
-      name: shopText.submit(totalCents),
-    });
+  /**
+   * Presses 'Complete Order - $X': for the order of `quantity` × `colourId` with shipping `method`
+   * when given (the button must show its total), else whatever total it shows.
+   */
+  submitOrder(order?: { colourId: ColourId; quantity: number; method: ShippingMethodId }): Promise<void> {
+    if (!order) return this.browser.click({ role: 'button', name: startsWith(shopText.submitPrefix) });
+    const { totalCents } = orderTotals([lineItemFor(order.colourId, order.quantity)], order.method);
+    return this.browser.click({ role: 'button', name: shopText.submit(totalCents) });
   }
 
   /** Waits for the busy submit button 'Processing...'. */
@@ -255,9 +327,10 @@ export class ShopModel {
     return line.slice(shopText.orderNumberPrefix.length);
   }
 
-  /** Follows 'Back to Shop' and waits for '/'. */
-  async backToShop(): Promise<void> {
-    await this.browser.click({ role: 'link', name: en.checkout.backToShop });
+  /** Follows 'Back to Shop' (the checkout's, or the not-found page's) and waits for '/'. */
+  async backToShop(from: 'checkout' | 'not found' = 'checkout'): Promise<void> {
+    const name = from === 'checkout' ? en.checkout.backToShop : en.notFound.home;
+    await this.browser.click({ role: 'link', name });
     await this.browser.waitFor(
       async () => new URL(await this.browser.url()).pathname === '/',
       {},

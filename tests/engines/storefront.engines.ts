@@ -182,15 +182,6 @@ async function proceedOutcome(shop: ShopModel, timeoutMs: number): Promise<'chec
  */
 const WITHOUT_WORKER = { serviceWorker: false } as const;
 
-/** Waits until the shop's service worker controls the page: from then on the shop works offline. */
-async function untilWorkerControls(browser: BrowserDriver): Promise<void> {
-  await browser.waitFor(
-    () => browser.evaluate(() => navigator.serviceWorker?.controller != null),
-    { timeoutMs: 20_000 },
-    "the shop's service worker to control the page",
-  );
-}
-
 /**
  * For the update tests: a {@link visit} of the shop whose service worker controls the page and whose
  * cart holds {@link FAULT_CART}, and a copy of the build as the next release (`release.dir`, served only
@@ -202,7 +193,7 @@ async function visitWithWorkerAndCart(t: TestContext, name: string) {
   // After the server has closed (hooks run in order): a late request must still find the release.
   t.after(() => release.remove());
   await visited.shop.open();
-  await untilWorkerControls(visited.browser);
+  await visited.shop.waitForWorkerInControl();
   await visited.shop.fillCart();
   return { ...visited, release };
 }
@@ -214,10 +205,6 @@ async function visitWithWorkerAndCart(t: TestContext, name: string) {
 function tabBecomesVisible(browser: BrowserDriver): Promise<void> {
   return browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
 }
-
-
-const releasePrompt = { text: en.release.ready } as const;
-const reloadButton = { role: 'button', name: en.release.reload } as const;
 
 test('not found: an unknown path answers 404 and shows the not-found page', async (t) => {
   const { server, browser, shop } = await visit(t);
@@ -356,7 +343,7 @@ test('fault f: a slow network from the start (every script held until the page h
 test('offline: after one visit, with the server stopped, the whole purchase works; /checkout opened directly shows the checkout', async (t) => {
   const { server, browser, shop } = await visit(t);
   await shop.open();
-  await untilWorkerControls(browser);
+  await shop.waitForWorkerInControl();
   await server.stop();
   const seen = server.requests().length;
 
@@ -367,7 +354,7 @@ test('offline: after one visit, with the server stopped, the whole purchase work
   await shop.proceed();
   await shop.seeCheckoutWith();
   await shop.fillCheckoutForm();
-  await shop.submitOrder(FAULT_CART.colourId, FAULT_CART.quantity, 'standard');
+  await shop.submitOrder({ ...FAULT_CART, method: 'standard' });
   await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
   const orderNumber = await shop.seeOrderConfirmed({ timeoutMs: 8_000 });
   assert.match(orderNumber, /^PB-\d{6}$/);
@@ -402,7 +389,11 @@ test("update held: never offered while 'Processing...' or on 'Order Confirmed!';
   await shop.fillCheckoutForm();
   server.serveRelease(release.dir);
   await tabBecomesVisible(browser);
-  await browser.waitForElement(reloadButton, { timeoutMs: 20_000 });
+  await browser.waitFor(
+    () => shop.isReleaseOffered(),
+    { timeoutMs: 20_000 },
+    'the new release to be offered',
+  );
 
   // The page notes whether the prompt ever shows beside 'Processing...' or 'Order Confirmed!'.
   await browser.evaluate(
@@ -417,12 +408,12 @@ test("update held: never offered while 'Processing...' or on 'Order Confirmed!';
     },
     { ready: en.release.ready, processing: en.checkout.processing, confirmed: en.checkout.confirmed.title },
   );
-  await shop.submitOrder(FAULT_CART.colourId, FAULT_CART.quantity, 'standard');
+  await shop.submitOrder({ ...FAULT_CART, method: 'standard' });
   await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
-  assert.equal(await browser.isVisible(releasePrompt), false, "no prompt while 'Processing...'");
+  assert.equal(await shop.isReleaseOffered(), false, "no prompt while 'Processing...'");
   await shop.seeOrderConfirmed({ timeoutMs: 8_000 });
-  assert.equal(await browser.isVisible(releasePrompt), false, "no prompt on 'Order Confirmed!'");
-  await browser.waitForElement(releasePrompt, { timeoutMs: 8_000 });
+  assert.equal(await shop.isReleaseOffered(), false, "no prompt on 'Order Confirmed!'");
+  await browser.waitFor(() => shop.isReleaseOffered(), { timeoutMs: 8_000 }, 'the release offered again');
   assert.equal(new URL(await browser.url()).pathname, '/', 'offered again back at the shop');
   const { shownWhileBusy } = await browser.evaluate(
     () => (window as unknown as { __releasePrompt: { shownWhileBusy: boolean } }).__releasePrompt,
@@ -438,7 +429,7 @@ test('trusted types enforced: the worker registers through its one named policy,
   assert.match(policy, /require-trusted-types-for 'script'/);
   assert.match(policy, new RegExp(`trusted-types [^;]*\\b${SERVICE_WORKER_POLICY}\\b`));
   await shop.open();
-  await untilWorkerControls(browser);
+  await shop.waitForWorkerInControl();
   const plain = await browser.evaluate(() =>
     'trustedTypes' in window
       ? navigator.serviceWorker.register('/sw.js').then(

@@ -1,8 +1,37 @@
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { VIEWPORT, type Engine, type EnginePage } from '../driver';
 
 /** Where the suite finds Chromium unless `CHROME_PATH` says otherwise (scripts/find-chromium.sh). */
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * The {@link EnginePage} of a Playwright `page`: the engine suite's Chromium pages and the Playwright
+ * e2e specs' pages alike, so both drive the shop through the one page object (tests/engines/shop.model.ts).
+ * Taps are Playwright's mouse clicks, typing its `fill`; closing closes the page's browser context.
+ */
+export function playwrightEnginePage(page: Page): EnginePage {
+  const element = async (expression: string) => {
+    const handle = (await page.evaluateHandle<Element>(expression)).asElement();
+    if (!handle) throw new Error(`${expression.slice(0, 80)}… is not an element`);
+    return handle;
+  };
+  return {
+    evaluate: (expression) => page.evaluate(expression),
+    tap: (x, y) => page.mouse.click(x, y),
+    type: async (expression, value) => {
+      const handle = await element(expression);
+      try {
+        await handle.fill(value, { timeout: 5_000 });
+      } finally {
+        await handle.dispose();
+      }
+    },
+    navigate: async (url) => {
+      await page.goto(url, { waitUntil: 'commit' });
+    },
+    close: () => page.context().close(),
+  };
+}
 
 /**
  * Launches Chromium through Playwright (`playwright-core`, never its own browser download): the
@@ -19,30 +48,9 @@ export async function launchChromium(): Promise<Engine> {
   return {
     name: 'chromium',
     version: `chromium/${browser.version()}`,
-    newPage: async (): Promise<EnginePage> => {
+    newPage: async () => {
       const context = await browser.newContext({ viewport: { ...VIEWPORT } });
-      const page = await context.newPage();
-      const element = async (expression: string) => {
-        const handle = (await page.evaluateHandle<Element>(expression)).asElement();
-        if (!handle) throw new Error(`${expression.slice(0, 80)}… is not an element`);
-        return handle;
-      };
-      return {
-        evaluate: (expression) => page.evaluate(expression),
-        tap: (x, y) => page.mouse.click(x, y),
-        type: async (expression, value) => {
-          const handle = await element(expression);
-          try {
-            await handle.fill(value, { timeout: 5_000 });
-          } finally {
-            await handle.dispose();
-          }
-        },
-        navigate: async (url) => {
-          await page.goto(url, { waitUntil: 'commit' });
-        },
-        close: () => context.close(),
-      };
+      return playwrightEnginePage(await context.newPage());
     },
     close: () => browser.close(),
   };
