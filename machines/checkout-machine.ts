@@ -77,6 +77,8 @@ export const checkoutMachine = setup({
     clearCardData: assign({
       form: ({ context }) => ({ ...context.form, cardNumber: '', expiryDate: '', cvv: '', nameOnCard: '' }),
     }),
+    /** Provided by the app: tells the storefront an order is underway (it holds a new release back). */
+    notifyOrderSubmitted: () => {},
     /** Provided by the app: empties the storefront's cart. */
     notifyOrderPlaced: () => {},
     /** Provided by the app: routes back to /. */
@@ -123,6 +125,7 @@ export const checkoutMachine = setup({
     processing: {
       id: 'checkout.processing',
       description: "Submit button disabled with a spinner and 'Processing...'; further submits are ignored.",
+      entry: 'notifyOrderSubmitted',
       after: { processingDelay: { target: 'confirmed', actions: 'assignOrderNumber' } },
     },
     confirmed: {

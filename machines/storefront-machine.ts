@@ -13,6 +13,7 @@ import {
   fromCallback,
   fromPromise,
   setup,
+  stateIn,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
@@ -53,7 +54,9 @@ export type StorefrontEvent =
   | { type: 'checkout.proceed' }
   | { type: 'checkout.retry' }
   | { type: 'checkout.opened' }
+  | { type: 'order.submitted' }
   | { type: 'order.placed' }
+  | { type: 'checkout.left' }
   | { type: 'release.waiting' }
   | { type: 'release.reload' };
 
@@ -79,9 +82,12 @@ function errorOf(event: { type: string }): unknown {
  * back from inert inside the tap's frame);
  * a new release → reload into /checkout with the cart; 5xx or a broken connection → up to
  * CHECKOUT_LOAD_RETRIES (2) retries `checkoutRetryDelay` (1000 ms) apart; otherwise (or offline) the
- * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`). Region `release` (current |
- * waiting | reloading) runs the `watchReleases` actor: a new release that waits is offered to the
- * shopper, and loaded only when they press 'Reload'.
+ * cart says why, keeps the cart, and offers 'Try again' (`checkout.retry`). Region `order` (none |
+ * underway) follows the order at /checkout: underway from its submit (`order.submitted`) until the
+ * checkout page is gone (`checkout.left`: back at the shop, after the confirmation or not). Region
+ * `release` (current | waiting | reloading) runs the `watchReleases` actor: a new release that waits is
+ * offered to the shopper (`waiting.offered`), held back while an order is underway (`waiting.held`:
+ * never beside 'Processing...' or 'Order Confirmed!'), and loaded only when they press 'Reload'.
  */
 export const storefrontMachine = setup({
   types: {} as { context: StorefrontContext; events: StorefrontEvent; tags: 'openingCheckout' },
@@ -147,6 +153,7 @@ export const storefrontMachine = setup({
     canRetryCheckoutLoad: ({ context, event }) =>
       checkoutLoadFailureOf(errorOf(event)) === 'unavailable' &&
       context.checkoutLoadRetries < CHECKOUT_LOAD_RETRIES,
+    isOrderUnderway: stateIn('#order.underway'),
   },
   delays: {
     toastDuration: TOAST_DURATION_MS,
@@ -281,22 +288,72 @@ export const storefrontMachine = setup({
           description:
             "No new release waits: there is no worker (yet, or in this browser), or it runs this page's release.",
           on: {
-            'release.waiting': {
-              target: 'waiting',
-              description: "The worker of a new release is installed and waits for this page's say.",
-            },
+            'release.waiting': [
+              {
+                guard: 'isOrderUnderway',
+                target: 'waiting.held',
+                description: 'The worker of a new release waits while an order is underway: held back.',
+              },
+              {
+                target: 'waiting.offered',
+                description: "The worker of a new release is installed and waits for this page's say.",
+              },
+            ],
           },
         },
         waiting: {
           id: 'release.waiting',
-          description:
-            "A polite status: 'A new version of the shop is ready' with 'Reload' (never while an order processes or on its confirmation).",
-          on: { 'release.reload': { target: 'reloading', description: "'Reload' pressed." } },
+          description: "The new release's worker waits for the shopper's 'Reload'.",
+          initial: 'offered',
+          states: {
+            offered: {
+              id: 'release.waiting.offered',
+              description: "A polite status: 'A new version of the shop is ready' with 'Reload'.",
+              on: {
+                'release.reload': { target: '#release.reloading', description: "'Reload' pressed." },
+                'order.submitted': {
+                  target: 'held',
+                  description: 'Never offered while the order processes or on its confirmation.',
+                },
+              },
+            },
+            held: {
+              id: 'release.waiting.held',
+              description: 'Not offered while an order is underway: no prompt at /checkout.',
+              on: {
+                'checkout.left': {
+                  target: 'offered',
+                  description: 'Back at the shop: offered again.',
+                },
+              },
+            },
+          },
         },
         reloading: {
           id: 'release.reloading',
           description: 'The new release takes over; the page reloads where it is, with the cart kept.',
           entry: 'reloadIntoRelease',
+        },
+      },
+    },
+    order: {
+      id: 'order',
+      description: 'The order at /checkout, as far as the storefront must know it: whether one is underway.',
+      initial: 'none',
+      states: {
+        none: {
+          id: 'order.none',
+          on: { 'order.submitted': { target: 'underway', description: "'Complete Order' pressed." } },
+        },
+        underway: {
+          id: 'order.underway',
+          description: 'The order processes, then shows its confirmation: until the checkout page is gone.',
+          on: {
+            'checkout.left': {
+              target: 'none',
+              description: 'Back at the shop: redirected, Back to Shop, or Back (which cancels the order).',
+            },
+          },
         },
       },
     },
@@ -347,9 +404,12 @@ export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =
 /** Why the checkout did not open, while the cart says so ('Try again'); else `null`. */
 export const selectCheckoutLoadFailure = (snapshot: StorefrontSnapshot): CheckoutUnavailableReason | null =>
   snapshot.matches({ cart: { open: 'checkoutUnavailable' } }) ? snapshot.context.checkoutLoadFailure : null;
-/** True while a new release waits for the shopper's 'Reload', or the page is reloading into it. */
-export const selectIsReleaseWaiting = (snapshot: StorefrontSnapshot): boolean =>
-  !snapshot.matches({ release: 'current' });
+/**
+ * True while a new release is offered ('A new version of the shop is ready' with 'Reload'), or the
+ * page is reloading into it; false while none waits or it is held back during an order.
+ */
+export const selectIsReleaseOffered = (snapshot: StorefrontSnapshot): boolean =>
+  snapshot.matches({ release: { waiting: 'offered' } }) || snapshot.matches({ release: 'reloading' });
 /** True once the shopper pressed 'Reload': the page is reloading into the new release. */
 export const selectIsReloadingIntoRelease = (snapshot: StorefrontSnapshot): boolean =>
   snapshot.matches({ release: 'reloading' });

@@ -104,8 +104,14 @@ function storefrontStep(event: StorefrontModelEvent, before: StorefrontSnapshot)
       return 'A new release is deployed: the tab becomes visible, and its worker installs and waits';
     case 'release.reload':
       return `Click '${en.release.reload}'`;
+    case 'order.submitted':
+      return `Check out the cart: '${en.cart.proceed}', fill the form, '${en.checkout.submit.replace(/ - .*/, '')}'`;
     case 'order.placed':
-      return `Check out the cart: fill the form, '${en.checkout.submit.replace(/ - .*/, '')}', wait ${seconds(PROCESSING_DELAY_MS)} + ${seconds(REDIRECT_DELAY_MS)} until the shop opens again`;
+      return `Wait ${seconds(PROCESSING_DELAY_MS)}: the order is confirmed`;
+    case 'checkout.left':
+      return cartCount === 0
+        ? `Wait ${seconds(REDIRECT_DELAY_MS)}: the shop opens again`
+        : `Click '${en.checkout.backToShop}' while the order processes (it is cancelled)`;
     default:
       return `Send ${formatEvent(event)}`;
   }
@@ -127,6 +133,11 @@ const RELEASE_CHECKS = {
 
 function storefrontChecks(snapshot: StorefrontSnapshot): string[] {
   const view = storefrontView(snapshot);
+  if (view.order !== 'none')
+    return [
+      `/checkout: ${view.order === 'processing' ? `'${en.checkout.processing}'` : `'${en.checkout.confirmed.title}'`}`,
+      'no new release offered',
+    ];
   return [
     `colour ${view.colourName} (hero '${view.heroAlt}')`,
     `quantity ${view.quantity}${view.decreaseDisabled ? ' (decrease disabled)' : ''}`,
@@ -198,8 +209,8 @@ const SUITES = [
       'While the cart is open only its buttons and time reach the machine (the page behind it is inert).',
       'Proceed to checkout with items, and once with the empty cart from the opening page (there is no button).',
       "After 'Proceed to Checkout' the checkout's code arrives; for the smallest cart (one Hot Pink ball, no toast) its download may also fail: unavailable (503, retried on its own twice 1 s apart), offline, or a new release; then 'Try again' or closing the cart.",
-      'A whole order (order.placed) from a closed cart with items and no toast.',
-      "A new release, deployed while the closed cart holds one Hot Pink ball and no toast shows; then 'Reload'.",
+      "An order submitted at /checkout (order.submitted) from a closed cart with items and no toast, also while a new release is offered; then its confirmation (order.placed) and leaving the checkout (checkout.left: the redirect, or 'Back to Shop' while it processes).",
+      "A new release, deployed while the closed cart holds one Hot Pink ball and no toast shows, or while the order of that cart is underway (held back: nothing shows at /checkout); then 'Reload' once it is offered.",
       'Shortest paths to every transition from every bounded state, kept when they add a state, an event or a coverage item; then every simple path of adding to cart (quantity 1 or 2 first) and the toast timing out.',
     ],
     step: storefrontStep,

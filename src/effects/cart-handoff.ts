@@ -94,6 +94,7 @@ export function restoredStorefrontSnapshot(
       cart: checkoutUnavailable ? { open: 'checkoutUnavailable' } : 'closed',
       toast: 'hidden',
       release: 'current',
+      order: 'none',
     },
     context: {
       colourId: kept.colourId,

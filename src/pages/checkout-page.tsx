@@ -15,7 +15,9 @@ import { addCheckoutTexts } from '@/i18n/checkout-texts';
  * state as its untrusted input (spec §3; the machine validates it and falls back to one Hot Pink ball).
  * A confirmed order empties the storefront's cart and, 3 s later, replaces this history entry with `/`.
  * Once shown, it tells the storefront (`checkout.opened`), whose cart dialog stayed open over 'Opening
- * checkout…' so that it leaves with the landing page.
+ * checkout…' so that it leaves with the landing page; once gone, it says so too (`checkout.left`), and
+ * a submit tells it an order is underway (`order.submitted`): the storefront machine holds a new
+ * release back from then until the shopper is back at the shop.
  *
  * The checkout's history rule: a checkout is never resumed, and only a submit places an order.
  * - Leaving while the order processes (Back, 'Back to Shop', any link) cancels it: unmounting stops the
@@ -34,12 +36,16 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const storefront = StorefrontActorContext.useActorRef();
   useDocumentTitle(t('meta.checkoutTitle'));
-  useEffect(() => storefront.send({ type: 'checkout.opened' }), [storefront]);
+  useEffect(() => {
+    storefront.send({ type: 'checkout.opened' });
+    return () => storefront.send({ type: 'checkout.left' });
+  }, [storefront]);
   const checkoutLogic = useMemo(
     () =>
       checkoutMachine.provide({
         actions: {
           navigateHome: () => void navigate('/', { replace: true }),
+          notifyOrderSubmitted: () => storefront.send({ type: 'order.submitted' }),
           notifyOrderPlaced: () => storefront.send({ type: 'order.placed' }),
         },
       }),

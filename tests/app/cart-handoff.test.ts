@@ -42,7 +42,7 @@ describe('reloadIntoCheckout', () => {
     const snapshot = restoredStorefrontSnapshot(window.history.state);
 
     expect(snapshot?.context).toEqual({ ...cart, checkoutLoadRetries: 0, checkoutLoadFailure: null });
-    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current' });
+    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current', order: 'none' });
   });
 
   it('keeps no card data and nothing in the URL', () => {
@@ -98,6 +98,7 @@ describe('restoredStorefrontSnapshot after a reload that could not load /checkou
       cart: { open: 'checkoutUnavailable' },
       toast: 'hidden',
       release: 'current',
+      order: 'none',
     });
     expect(snapshot?.context).toEqual({
       ...cart,
@@ -126,7 +127,7 @@ describe("reloadKeepingCart (the shopper's 'Reload' into a waiting release)", ()
     const snapshot = restoredStorefrontSnapshot(window.history.state);
 
     expect(snapshot?.context).toEqual({ ...cart, checkoutLoadRetries: 0, checkoutLoadFailure: null });
-    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current' });
+    expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current', order: 'none' });
     expect(reloadedRecently()).toBe(false);
   });
 });

@@ -60,6 +60,11 @@ const runs = (suite: ModelSuite) => {
 const PATH_TIMEOUT_MS = 120_000;
 /** The moment the page's fake clock starts at (ms since the epoch), as in the Playwright suites. */
 const CLOCK_START = Date.parse('2026-11-28T10:01:00.000Z');
+/**
+ * How far the page's clock moves once a new worker is installed for workbox-window to announce it
+ * waiting (it waits 200 ms), in ms.
+ */
+const RELEASE_ANNOUNCE_MS = 250;
 
 let engine: Engine;
 let nextRelease: ReturnType<typeof makeReleaseCopy> | undefined;
@@ -383,9 +388,40 @@ function expectedLanding(snapshot: StorefrontSnapshot) {
   };
 }
 
-/** Checks the screen shows `snapshot`: the landing page, or /checkout with the cart once the storefront has left for it. */
+/** What /checkout shows of an order underway, read in the page in one round trip. */
+function readOrder(browser: BrowserDriver) {
+  return browser.read(
+    (h, texts) => ({
+      path: location.pathname,
+      order: h.find({ role: 'heading', name: { exact: texts.confirmed } })
+        ? 'confirmed'
+        : h.find({ role: 'button', name: { exact: texts.processing } })
+          ? 'processing'
+          : 'neither',
+      releaseOffered: h.find({ text: { exact: texts.releaseReady } }) !== null,
+    }),
+    {
+      confirmed: en.checkout.confirmed.title,
+      processing: en.checkout.processing,
+      releaseReady: en.release.ready,
+    },
+  );
+}
+
+/**
+ * Checks the screen shows `snapshot`: the landing page; /checkout with the cart once the storefront
+ * has left for it; or, while an order is underway, 'Processing...' or 'Order Confirmed!' at /checkout
+ * with no new release offered.
+ */
 async function assertStorefront(shop: ShopModel, snapshot: StorefrontSnapshot, gate: DownloadGate) {
   const view = storefrontView(snapshot);
+  if (view.order !== 'none')
+    return expectScreen(
+      shop.browser,
+      () => readOrder(shop.browser),
+      { path: '/checkout', order: view.order, releaseOffered: false },
+      'the order underway at /checkout',
+    );
   const { colourId, cartCount } = snapshot.context;
   const proceed = view.cart?.kind === 'line' ? view.cart.proceed : 'ready';
   if (proceed === 'reloading' || proceed === 'leaving' || (proceed === 'opening' && gate.loaded))
@@ -474,6 +510,20 @@ async function storefrontDriver(
           // tab becomes visible again, which checks for an update: the new worker installs and waits.
           server.serveRelease(nextReleaseDir());
           await browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
+          if (snapshot.matches({ order: 'underway' })) {
+            // At /checkout the release is held back: nothing shows. The checkout's own timers run on
+            // the page's clock, so it moves only once the new worker is installed (the task that says
+            // so also starts workbox-window's 200 ms wait before it announces the waiting worker).
+            await browser.waitFor(
+              () =>
+                browser.evaluate(
+                  async () => (await navigator.serviceWorker.ready).waiting?.state === 'installed',
+                ),
+              { timeoutMs: 60_000 },
+              'the new release to be installed and wait',
+            );
+            return void (await browser.tickClock(RELEASE_ANNOUNCE_MS));
+          }
           // The page's clock runs while the new worker installs: workbox-window announces a waiting
           // worker 200 ms after it installed, on the page's timers. No timer of the machine runs then
           // (a release arrives, in the model, with no toast and the cart closed).
@@ -514,23 +564,27 @@ async function storefrontDriver(
             });
           return shop.waitUntilInteractive();
         }
-        case 'order.placed': {
-          // A whole order: proceed, fill, submit, 3 s processing, 3 s confirmation, home.
+        case 'order.submitted':
+          // Proceed, fill, submit: 'Processing...'.
           await shop.openCart(cartCount);
           await shop.proceed();
           await gate.end();
           await seeCheckoutWith(shop, snapshot.context.colourId, cartCount);
           await shop.fillCheckoutForm(FORM_FILL);
           await shop.submitOrder();
+          return shop.seeProcessing();
+        case 'order.placed':
           await browser.tickClock(PROCESSING_DELAY_MS);
-          await browser.waitForElement({ role: 'heading', name: en.checkout.confirmed.title });
-          await browser.tickClock(REDIRECT_DELAY_MS);
+          return void (await shop.seeOrderConfirmed());
+        case 'checkout.left':
+          // Confirmed: the redirect 3 s later; still processing: 'Back to Shop' (which cancels the order).
+          if (cartCount === 0) await browser.tickClock(REDIRECT_DELAY_MS);
+          else await shop.backToShop();
           return void (await browser.waitFor(
-            async () => new URL(await browser.url()).pathname === '/',
+            async () => new URL(await browser.url()).pathname === '/' && shop.isInteractive(),
             {},
             "the shop at '/'",
           ));
-        }
         default:
           throw new Error(`No shopper action for ${event.type}`);
       }

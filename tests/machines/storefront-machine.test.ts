@@ -44,7 +44,7 @@ describe('storefront machine: initial state (spec §4)', () => {
       checkoutLoadRetries: 0,
       checkoutLoadFailure: null,
     });
-    expect(snapshot.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current' });
+    expect(snapshot.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current', order: 'none' });
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The storefront's `release` region (spec §2 'New release', docs/offline.md): a new release that waits
- * is offered, never loaded behind the shopper's back, and 'Reload' loads it once, with the cart.
+ * is offered, never loaded behind the shopper's back, and 'Reload' loads it once, with the cart; it is
+ * held back while an order is underway (the `order` region), until the checkout page is gone.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
-  selectIsReleaseWaiting,
+  selectIsReleaseOffered,
   selectIsReloadingIntoRelease,
   storefrontMachine,
   type StorefrontContext,
@@ -42,7 +43,7 @@ describe('storefront machine: a new release', () => {
   it('starts with no release waiting, watching for one as long as the storefront runs', () => {
     const { actor, stopped } = start();
     expect(actor.getSnapshot().matches({ release: 'current' })).toBe(true);
-    expect(selectIsReleaseWaiting(actor.getSnapshot())).toBe(false);
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(false);
     actor.stop();
     expect(stopped).toHaveBeenCalledOnce();
   });
@@ -54,7 +55,7 @@ describe('storefront machine: a new release', () => {
 
     announceWaiting();
     expect(actor.getSnapshot().matches({ release: 'waiting' })).toBe(true);
-    expect(selectIsReleaseWaiting(actor.getSnapshot())).toBe(true);
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(true);
     expect(selectIsReloadingIntoRelease(actor.getSnapshot())).toBe(false);
     expect(reloads).toEqual([]);
 
@@ -93,8 +94,46 @@ describe('storefront machine: a new release', () => {
     expect(actor.getSnapshot().value).toEqual({
       cart: { open: 'browsing' },
       toast: 'visible',
-      release: 'waiting',
+      release: { waiting: 'offered' },
+      order: 'none',
     });
     expect(actor.getSnapshot().context.cartCount).toBe(1);
+  });
+
+  it("holds a waiting release back from the order's submit until the checkout page is gone", () => {
+    const { actor, reloads, announceWaiting } = start();
+    announceWaiting();
+    actor.send({ type: 'checkout.opened' });
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'order.submitted' });
+    expect(actor.getSnapshot().matches({ release: { waiting: 'held' } })).toBe(true);
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'release.reload' });
+    expect(reloads, 'no reload while held').toEqual([]);
+    actor.send({ type: 'order.placed' });
+    expect(selectIsReleaseOffered(actor.getSnapshot()), "on 'Order Confirmed!'").toBe(false);
+
+    actor.send({ type: 'checkout.left' });
+    expect(actor.getSnapshot().matches({ order: 'none' })).toBe(true);
+    expect(selectIsReleaseOffered(actor.getSnapshot()), 'back at the shop').toBe(true);
+  });
+
+  it('holds back a release that arrives while an order is underway, and offers it back at the shop', () => {
+    const { actor, announceWaiting } = start();
+    actor.send({ type: 'order.submitted' });
+    announceWaiting();
+    expect(actor.getSnapshot().matches({ release: { waiting: 'held' } })).toBe(true);
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'checkout.left' });
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(true);
+  });
+
+  it('offers a release that arrives once the order is over (left the checkout) at once', () => {
+    const { actor, announceWaiting } = start();
+    actor.send({ type: 'order.submitted' });
+    actor.send({ type: 'checkout.left' });
+    announceWaiting();
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(true);
   });
 });

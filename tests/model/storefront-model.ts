@@ -13,7 +13,7 @@ import {
   selectCheckoutLoadFailure,
   selectIsCartOpen,
   selectIsOpeningCheckout,
-  selectIsReleaseWaiting,
+  selectIsReleaseOffered,
   selectIsToastVisible,
   storefrontMachine,
   type StorefrontEvent,
@@ -98,17 +98,42 @@ function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
   ];
 }
 
+/** Bound: an order is submitted from a closed cart with items and no toast (its 6 s would hide the toast). */
+const mayOrder = (snapshot: StorefrontSnapshot) =>
+  snapshot.context.cartCount > 0 && !selectIsCartOpen(snapshot) && !selectIsToastVisible(snapshot);
+
+/**
+ * While an order is underway, at /checkout: its confirmation (once), leaving the checkout (the redirect
+ * after the confirmation, or 'Back to Shop' while it processes), and a new release arriving meanwhile
+ * (for the smallest cart, as {@link mayReleaseArrive}).
+ */
+function orderEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
+  const { colourId, quantity, cartCount } = snapshot.context;
+  const placed = cartCount === 0;
+  const smallest = colourId === DEFAULT_COLOUR_ID && quantity === 1 && cartCount <= 1;
+  return [
+    ...(placed ? [] : [{ type: 'order.placed' } as const]),
+    { type: 'checkout.left' },
+    ...(snapshot.matches({ release: 'current' }) && smallest ? [{ type: 'release.waiting' } as const] : []),
+  ];
+}
+
 /**
  * The sample events of a snapshot, the model's bounds: each other colour; quantity up to
- * {@link MODEL_MAX_QUANTITY} and down; add to cart up to {@link MODEL_MAX_CART_COUNT}; open the cart; a
- * whole order (`order.placed`) from a closed cart with items and no toast (its 6 s would hide the
- * toast); a new release (see mayReleaseArrive); time passing; and the open cart's events. Events a guard refuses (decrease at 1, proceed with
- * an empty cart, an unknown colour) are tried once, from the opening snapshot.
+ * {@link MODEL_MAX_QUANTITY} and down; add to cart up to {@link MODEL_MAX_CART_COUNT}; open the cart; an
+ * order submitted at /checkout (see mayOrder, then orderEvents); a new release (see mayReleaseArrive);
+ * time passing; and the open cart's events. Events a guard refuses (decrease at 1, proceed with an
+ * empty cart, an unknown colour) are tried once, from the opening snapshot.
  */
 function storefrontEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
   const { colourId, quantity, cartCount } = snapshot.context;
   const opening = isOpening(snapshot);
-  if (snapshot.matches({ release: 'waiting' })) return [{ type: 'release.reload' }];
+  if (snapshot.matches({ order: 'underway' })) return orderEvents(snapshot);
+  if (snapshot.matches({ release: 'waiting' }))
+    return [
+      { type: 'release.reload' },
+      ...(mayOrder(snapshot) ? [{ type: 'order.submitted' } as const] : []),
+    ];
   // The page reloads into the new release: the storefront of this page is done.
   if (snapshot.matches({ release: 'reloading' })) return [];
   if (selectIsCartOpen(snapshot)) return openCartEvents(snapshot);
@@ -121,7 +146,7 @@ function storefrontEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] 
     ...(quantity > 1 || opening ? [{ type: 'quantity.decrement' } as const] : []),
     ...(cartCount + quantity <= MODEL_MAX_CART_COUNT ? [{ type: 'cart.add' } as const] : []),
     { type: 'cart.open' },
-    ...(cartCount > 0 && !selectIsToastVisible(snapshot) ? [{ type: 'order.placed' } as const] : []),
+    ...(mayOrder(snapshot) ? [{ type: 'order.submitted' } as const] : []),
     ...(mayReleaseArrive(snapshot) ? [{ type: 'release.waiting' } as const] : []),
     { type: 'delay.toastDuration' },
   ];
@@ -165,14 +190,24 @@ function proceedView(snapshot: StorefrontSnapshot): ProceedView {
 }
 
 /**
- * Where the new-release prompt stands: `none` (no release waits: the prompt is empty), `waiting`
- * ('A new version of the shop is ready' with 'Reload'), `reloading` (the page has reloaded into the new
- * release, with the cart).
+ * Where the new-release prompt stands: `none` (no release offered, or one held back during an order:
+ * the prompt is empty), `waiting` ('A new version of the shop is ready' with 'Reload'), `reloading`
+ * (the page has reloaded into the new release, with the cart).
  */
 export type ReleaseView = 'none' | 'waiting' | 'reloading';
 function releaseView(snapshot: StorefrontSnapshot): ReleaseView {
   if (snapshot.matches({ release: 'reloading' })) return 'reloading';
-  return selectIsReleaseWaiting(snapshot) ? 'waiting' : 'none';
+  return selectIsReleaseOffered(snapshot) ? 'waiting' : 'none';
+}
+
+/**
+ * The order at /checkout: `none` (the shopper is on the landing page), `processing` ('Processing...')
+ * or `confirmed` ('Order Confirmed!'; the cart is emptied then).
+ */
+export type OrderView = 'none' | 'processing' | 'confirmed';
+function orderView(snapshot: StorefrontSnapshot): OrderView {
+  if (!snapshot.matches({ order: 'underway' })) return 'none';
+  return snapshot.context.cartCount > 0 ? 'processing' : 'confirmed';
 }
 
 /**
@@ -180,7 +215,7 @@ function releaseView(snapshot: StorefrontSnapshot): ReleaseView {
  * colour's name (swatch, legend, showcase card), the hero image's name and path, the stepper (and
  * whether 'Decrease quantity' is marked disabled), 'Add to Cart - $43.96', the cart button's name and
  * badge (null when empty), the toast (or null), the open cart modal (or null) and the new-release
- * prompt.
+ * prompt; while an order is underway the shopper is at /checkout instead (`order`).
  */
 export function storefrontView(snapshot: StorefrontSnapshot) {
   const { colourId, quantity, cartCount } = snapshot.context;
@@ -215,5 +250,6 @@ export function storefrontView(snapshot: StorefrontSnapshot) {
     toast: selectIsToastVisible(snapshot) ? en.toast.added : null,
     cart,
     release: releaseView(snapshot),
+    order: orderView(snapshot),
   };
 }

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { selectIsConfirmed, selectIsProcessing } from '@machines/checkout-machine';
+import { selectIsConfirmed } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { ReleasePrompt } from '@/components/release/release-prompt';
 import { CheckoutForm } from './checkout-form';
@@ -15,12 +15,11 @@ import { theme } from '@/styles/theme';
  * The checkout screen (spec §2 'Checkout page', §4 'Checkout'): the header, then either the
  * confirmation (once the order is confirmed) or a 'Back to Shop' link, the 'Checkout' title and the
  * form beside a sticky Order Summary (two columns from the `lg` breakpoint, 1024px; one column below,
- * with the summary after the form). The new-release prompt is held back while the order processes and
- * on its confirmation.
+ * with the summary after the form), and the new-release prompt, which the storefront machine holds
+ * back while the order is underway.
  */
 export function CheckoutView() {
   const isConfirmed = CheckoutActorContext.useSelector(selectIsConfirmed);
-  const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
   const { t } = useTranslation();
 
   return (
@@ -43,7 +42,7 @@ export function CheckoutView() {
           </>
         )}
       </Main>
-      <ReleasePrompt held={isProcessing || isConfirmed} />
+      <ReleasePrompt />
     </Page>
   );
 }

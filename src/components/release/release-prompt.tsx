@@ -1,25 +1,24 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { selectIsReleaseWaiting, selectIsReloadingIntoRelease } from '@machines/storefront-machine';
+import { selectIsReleaseOffered, selectIsReloadingIntoRelease } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { Button } from '@/components/ui/button';
 import { theme } from '@/styles/theme';
 
 /**
  * 'A new version of the shop is ready' with 'Reload' (spec §2 'New release', §4): shown while the
- * storefront's `release` region says a new release waits, unless `held` (the checkout holds it back
- * while an order processes and on its confirmation: a shopper is never asked to reload then). The
+ * storefront machine offers a new release (`selectIsReleaseOffered`; it holds it back while an order
+ * is underway, so a shopper is never asked to reload beside 'Processing...' or 'Order Confirmed!'). The
  * `role="status"` region is always rendered, empty while there is nothing to say, so screen readers
  * announce the text politely when it appears; it never takes focus. 'Reload' sends `release.reload`:
  * the machine reloads the page with the cart kept, and ignores a second press.
  */
-export function ReleasePrompt({ held = false }: { held?: boolean }) {
+export function ReleasePrompt() {
   const { t } = useTranslation();
-  const waiting = StorefrontActorContext.useSelector(selectIsReleaseWaiting);
+  const shown = StorefrontActorContext.useSelector(selectIsReleaseOffered);
   const reloading = StorefrontActorContext.useSelector(selectIsReloadingIntoRelease);
   const storefront = StorefrontActorContext.useActorRef();
-  const shown = waiting && !held;
 
   return (
     <Region role="status" aria-live="polite" aria-atomic="true">
