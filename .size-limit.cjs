@@ -8,8 +8,8 @@
  * Every page loads the entry (`index-*.js`; the early-tap script is inline in the HTML) and the app it
  * imports after the first paint (one chunk per library and `start-*.js`), i.e. every script but the
  * checkout route's chunk, which `/checkout` loads too. Not the service worker's registration
- * (src/effects/service-worker.ts with workbox-window), which loads once the app is interactive
- * (src/effects/releases.ts): a budget of its own. Fails when
+ * (src/features/releases/workbox-registration.ts with workbox-window), which loads once the app is interactive
+ * (src/features/releases/watch-releases.ts): a budget of its own. Fails when
  * a page grows past its limit: lower the limit with the figure when a change makes the page lighter,
  * so growth cannot slip in.
  * Env: DIST_DIR (the build to measure, default `dist`, as in vite.config.ts).
@@ -19,7 +19,7 @@ const dist = process.env.DIST_DIR ?? 'dist';
 /** The copies (`.br` or `.gz`) of the scripts a page loads; `checkout` adds the checkout chunk. */
 const scripts = (copy, checkout) => [
   `${dist}/assets/*.js${copy}`,
-  `!${dist}/assets/service-worker-*.js${copy}`,
+  `!${dist}/assets/workbox-registration-*.js${copy}`,
   ...(checkout ? [] : [`!${dist}/assets/checkout-page-*.js${copy}`]),
 ];
 const asSent = { brotli: false, gzip: false };
@@ -51,7 +51,7 @@ module.exports = [
   },
   {
     name: 'every page once interactive: the service worker registration with workbox-window, brotli (.br)',
-    path: [`${dist}/assets/service-worker-*.js.br`],
+    path: [`${dist}/assets/workbox-registration-*.js.br`],
     ...asSent,
     limit: '3 KiB',
   },

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,23 +13,30 @@ const xstate = setupAwareXstatePlugin(xstatePlugin);
 
 /**
  * Which folders of src/ each folder may import (docs/architecture.md#layout): imports flow one way,
- * app → pages → components → shared folders → lib, locales → machines/. The shared folders do not
- * import one another, so no two folders can import each other in a circle; a new edge between them
- * is added here, downward only. machines/ imports nothing from src/. The entry points (src/main.tsx,
- * src/boot/, src/server/) may import anything, and nothing imports them.
+ * app → pages → features → components → shared folders → lib, locales → machines/. The shared folders
+ * do not import one another, so no two folders can import each other in a circle; a new edge between
+ * them is added here, downward only. machines/ imports nothing from src/. The entry points
+ * (src/main.tsx, src/boot/, src/server/ and the service worker) may import anything, and nothing
+ * imports them. A feature (src/features/<name>/: one behaviour's effects, components and worker, as
+ * bulletproof-react has them) imports no other feature, and of the components only the feature-free
+ * ui/ ones.
  */
 const BOTTOM = ['lib', 'locales'];
 const SHARED = ['styles', 'i18n', 'hooks', 'actors', 'effects', 'early'];
 const MAY_IMPORT = {
-  app: ['pages', 'components', ...SHARED, ...BOTTOM],
-  pages: ['components', ...SHARED, ...BOTTOM],
+  app: ['pages', 'features', 'components', ...SHARED, ...BOTTOM],
+  pages: ['features', 'components', ...SHARED, ...BOTTOM],
+  features: ['components', ...SHARED, ...BOTTOM],
   components: [...SHARED, ...BOTTOM],
   ...Object.fromEntries(SHARED.map((folder) => [folder, BOTTOM])),
   ...Object.fromEntries(BOTTOM.map((folder) => [folder, []])),
 };
-const ENTRY_POINTS = ['src/main.tsx', 'src/boot', 'src/server', 'src/service-worker'];
+const ENTRY_POINTS = ['src/main.tsx', 'src/boot', 'src/server', 'src/features/releases/service-worker.ts'];
 const FOLDERS = Object.keys(MAY_IMPORT);
-const FEATURES = ['landing', 'cart', 'checkout', 'release'];
+/** The component folders of one screen each; ui/ is the feature-free one. */
+const SCREEN_COMPONENTS = ['landing', 'cart', 'checkout'];
+/** src/features/<name>/, one per behaviour that crosses layers. */
+const FEATURES = readdirSync('src/features');
 const layerZones = [
   ...FOLDERS.map((folder) => ({
     target: `src/${folder}`,
@@ -42,10 +50,19 @@ const layerZones = [
   })),
   {
     target: 'src/components/ui',
-    from: FEATURES.map((feature) => `src/components/${feature}`),
-    message:
-      'src/components/ui/ is feature-free: it imports no landing/, cart/, checkout/ or release/ component.',
+    from: SCREEN_COMPONENTS.map((screen) => `src/components/${screen}`),
+    message: 'src/components/ui/ is feature-free: it imports no landing/, cart/ or checkout/ component.',
   },
+  {
+    target: 'src/features',
+    from: SCREEN_COMPONENTS.map((screen) => `src/components/${screen}`),
+    message: 'A feature uses only the feature-free components of src/components/ui/.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: FEATURES.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+    message: `src/features/${feature}/ imports no other feature: what two features share lives in a shared folder.`,
+  })),
   {
     target: 'machines',
     from: 'src',

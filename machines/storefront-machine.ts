@@ -5,7 +5,8 @@
  * the download states: docs/decisions/0002-checkout-download-states.md; the release: docs/offline.md).
  * Pure XState: no React, no DOM. What touches the network, the router or the page is named here and
  * provided by the app with `storefrontMachine.provide(...)`: the `loadCheckout` and `watchReleases`
- * actors and the `navigateToCheckout`, `reloadIntoCheckout` and `reloadIntoRelease` actions.
+ * actors and the `prefetchCheckout`, `navigateToCheckout`, `reloadIntoCheckout` and
+ * `reloadIntoRelease` actions.
  */
 import {
   assertEvent,
@@ -108,6 +109,12 @@ export const storefrontMachine = setup({
       checkoutLoadFailure: ({ event }) => checkoutUnavailableReasonOf(errorOf(event)),
     }),
     /**
+     * Provided by the app: starts downloading the checkout page's code as the cart opens (the one way
+     * to 'Proceed to Checkout'), so the click rarely waits for the network. A failed prefetch is not
+     * an error yet: `loadCheckout` loads it again and says why if it still fails.
+     */
+    prefetchCheckout: () => {},
+    /**
      * Provided by the app: routes to /checkout carrying the cart (`checkoutInputFor(colourId,
      * cartCount)` of the context) as navigation state.
      */
@@ -193,7 +200,9 @@ export const storefrontMachine = setup({
         },
         open: {
           id: 'cart.open',
-          description: "Shows the line (current colour, cart count) or 'Your cart is empty'.",
+          description:
+            "Shows the line (current colour, cart count) or 'Your cart is empty'; the checkout's code starts downloading.",
+          entry: 'prefetchCheckout',
           initial: 'browsing',
           on: {
             'cart.close': {

@@ -3,14 +3,14 @@
  * Writes the service worker `sw.js` into the client build, after scripts/prerender.mjs (the third step
  * of `npm run build`): the pages it precaches are the prerendered ones, so it must see them as they
  * ship.
- * 1. bundles src/service-worker/service-worker.ts with Workbox's modules (Vite, one classic script,
+ * 1. bundles src/features/releases/service-worker.ts with Workbox's modules (Vite, one classic script,
  *    minified: the Workbox runtime is inlined, no `importScripts`, no other origin);
  * 2. injects the precache manifest with workbox-build's `injectManifest`: every page by its route
  *    (`index.html` → `/`, `checkout.html` → `/checkout`; deploy/nginx.conf serves `*.html` by route
  *    only) and the not-found page as `/404.html`, each revisioned by a hash of its content; every
  *    hashed file of `assets/` (its name is its revision); the images, icons, favicon and web app
  *    manifest. Never `release.json` (the page asks the network for it to tell a new release from an
- *    outage, src/effects/load-checkout-page.ts), robots.txt, sitemap.xml or `.vite/`.
+ *    outage, src/features/checkout-download/load-checkout.ts), robots.txt, sitemap.xml or `.vite/`.
  * Prints what it precached: files and bytes.
  * Env: DIST_DIR (the client build, default `dist`).
  * Exit code: non-zero when a page is missing or the bundle has no single injection point.
@@ -22,7 +22,7 @@ import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
 
 const outDir = resolve(process.env.DIST_DIR ?? 'dist');
-/** The worker's file in the build: served at `/sw.js`, scope `/` (src/effects/service-worker.ts). */
+/** The worker's file in the build: served at `/sw.js`, scope `/` (src/features/releases/workbox-registration.ts). */
 export const SERVICE_WORKER_FILE = 'sw.js';
 /** Pages by the route production serves them at. */
 const ROUTE_OF_PAGE = { '/index.html': '/', '/checkout.html': '/checkout', '/404.html': '/404.html' };
@@ -36,7 +36,11 @@ const bundled = await build({
     write: false,
     copyPublicDir: false,
     target: 'es2022',
-    lib: { entry: resolve('src/service-worker/service-worker.ts'), formats: ['iife'], name: 'petBallWorker' },
+    lib: {
+      entry: resolve('src/features/releases/service-worker.ts'),
+      formats: ['iife'],
+      name: 'petBallWorker',
+    },
   },
 });
 const [{ output: chunks }] = Array.isArray(bundled) ? bundled : [bundled];

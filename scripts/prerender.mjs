@@ -12,13 +12,13 @@
  *    every page carries that inline script (src/early/inline-script.ts: the early taps and the app's
  *    preload, built here as a classic script) in `<head>`, so it runs before the page can be tapped,
  *    and names the checkout chunk in
- *    `<meta name="checkout-module">` (src/app/import-checkout-page.ts); the template's `<meta>`
+ *    `<meta name="checkout-module">` (src/features/checkout-download/checkout-module.ts); the template's `<meta>`
  *    Content Security Policy (the development one) gives way to the production policy
  *    (scripts/content-security-policy.mjs), which allows that script and the page's critical `<style>`
  *    by their `sha256-` hashes (deploy/nginx.conf's header names the same; tests/build checks it);
  * 3. writes `robots.txt`, `sitemap.xml` and `release.json`: the module scripts of the landing page,
  *    which an open page compares with its own to tell a new release from an outage
- *    (src/effects/load-checkout-page.ts).
+ *    (src/features/checkout-download/load-checkout.ts).
  * Env: DIST_DIR (the client build, default `dist`, as in vite.config.ts); SITE_URL (absolute origin of
  * the deployed shop for canonical, Open Graph and sitemap URLs; default https://pet-ball-pro.example).
  * Exit code: non-zero when the SSR build or any page fails to render.

@@ -8,13 +8,13 @@ import { storefrontMachine, type StorefrontSnapshot } from '@machines/storefront
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { NoScriptNotice } from '@/components/ui/no-script-notice';
 import { announceAppReady } from '@/early/app-ready';
-import { reloadIntoCheckout, reloadKeepingCart } from '@/effects/cart-handoff';
-import { loadCheckoutPage } from '@/effects/load-checkout-page';
-import { activateWaitingRelease, watchReleases } from '@/effects/releases';
+import { reloadIntoCheckout } from '@/effects/cart-handoff';
+import { loadCheckout } from '@/features/checkout-download/load-checkout';
+import { reloadIntoRelease, watchReleases } from '@/features/releases/watch-releases';
 import { createI18n } from '@/i18n/i18n';
 import { inspect } from '@/lib/inspector';
 import { GlobalStyles } from '@/styles/global-styles';
-import { importCheckoutPage } from './import-checkout-page';
+import { importCheckoutPage } from './router';
 
 /** A data router, from `createBrowserRouter` (the app) or `createMemoryRouter` (tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -51,11 +51,11 @@ export function App({
               state: checkoutInputFor(context.colourId, context.cartCount),
             }),
           reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
-          reloadIntoRelease: ({ context }) =>
-            void activateWaitingRelease().then(() => reloadKeepingCart(context)),
+          reloadIntoRelease: ({ context }) => reloadIntoRelease(context),
+          prefetchCheckout: () => void importCheckoutPage().catch(() => {}),
         },
         actors: {
-          loadCheckout: fromPromise(() => loadCheckoutPage(importCheckoutPage)),
+          loadCheckout: fromPromise(() => loadCheckout(importCheckoutPage)),
           watchReleases: fromCallback(({ sendBack }) =>
             watchReleases(() => sendBack({ type: 'release.waiting' })),
           ),

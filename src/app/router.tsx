@@ -1,42 +1,27 @@
-import { useEffect } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { selectIsCartOpen } from '@machines/storefront-machine';
-import { StorefrontActorContext } from '@/actors/storefront-actor';
+import { checkoutModuleLoader } from '@/features/checkout-download/checkout-module';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { importCheckoutPage } from './import-checkout-page';
 
 /**
- * Starts downloading the checkout chunk as soon as the shopper opens the cart, the one way to
- * 'Proceed to Checkout', so the click rarely waits for the network. Renders nothing.
+ * Downloads and evaluates the code-split checkout page once, shared by the route, the storefront's
+ * prefetch as the cart opens and its `loadCheckout` (src/features/checkout-download/). Rejects as
+ * `import()` does.
  */
-function PreloadCheckoutOnCartOpen() {
-  const isCartOpen = StorefrontActorContext.useSelector(selectIsCartOpen);
-  useEffect(() => {
-    // A failed preload is not an error yet: 'Proceed to Checkout' loads it again (the machine's
-    // `loadCheckout`) and tells the shopper if it still fails.
-    if (isCartOpen) importCheckoutPage().catch(() => {});
-  }, [isCartOpen]);
-  return null;
-}
+export const importCheckoutPage = checkoutModuleLoader(() => import('@/pages/checkout-page'));
 
 /**
  * The routes of spec §2: `/` landing, `/checkout` checkout, anything else not-found. No route has an
  * `errorElement`, so a route that throws shows React Router's default 'Unexpected Application Error!'
- * screen (spec §8). The checkout route is code-split (`lazy`): the landing page never loads its code
- * and preloads it when the cart opens. Used with `createBrowserRouter` in the app and
+ * screen (spec §8). The checkout route is code-split (`lazy`): the landing page never loads its code;
+ * the storefront machine prefetches it when the cart opens (`prefetchCheckout`). Used with `createBrowserRouter` in the app and
  * `createMemoryRouter` on the server (prerender) and in tests; call {@link resolveLazyRoutes} first
  * wherever the first render must be synchronous (hydration, server rendering, jsdom tests).
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: (
-      <>
-        <LandingPage />
-        <PreloadCheckoutOnCartOpen />
-      </>
-    ),
+    element: <LandingPage />,
   },
   {
     path: '/checkout',

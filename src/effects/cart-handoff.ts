@@ -14,7 +14,7 @@ const RELOADED_AT_KEY = 'pet-ball:reloaded-into-release-at';
 const RELOAD_GUARD_MS = 60_000;
 
 /** The part of the storefront's context that a reload must not lose (spec §4: colour, quantity, count). */
-type KeptCart = Pick<StorefrontContext, 'colourId' | 'quantity' | 'cartCount'>;
+export type KeptCart = Pick<StorefrontContext, 'colourId' | 'quantity' | 'cartCount'>;
 
 /**
  * The storefront machine's `reloadIntoCheckout` action: a new release removed the code this

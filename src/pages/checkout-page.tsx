@@ -6,6 +6,7 @@ import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { inspect } from '@/lib/inspector';
 import { CheckoutView } from '@/components/checkout/checkout-view';
+import { ReleasePrompt } from '@/features/releases/release-prompt';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { addCheckoutTexts } from '@/i18n/checkout-texts';
 
@@ -57,6 +58,7 @@ export function CheckoutPage() {
       options={{ input: { checkoutInput: location.state }, inspect }}
     >
       <CheckoutView />
+      <ReleasePrompt />
     </CheckoutActorContext.Provider>
   );
 }

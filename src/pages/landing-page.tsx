@@ -10,7 +10,7 @@ import { Features } from '@/components/landing/features';
 import { Hero } from '@/components/landing/hero';
 import { HowItWorks } from '@/components/landing/how-it-works';
 import { ProductDetails } from '@/components/landing/product-details';
-import { ReleasePrompt } from '@/components/release/release-prompt';
+import { ReleasePrompt } from '@/features/releases/release-prompt';
 import { SeeItInAction } from '@/components/landing/see-it-in-action';
 import { SiteFooter } from '@/components/landing/site-footer';
 import { Testimonials } from '@/components/landing/testimonials';

@@ -14,7 +14,7 @@ import {
 } from '../../scripts/content-security-policy.mjs';
 import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
 import { COLOURS, PRODUCT_IMAGE_WIDTHS, productImageUrl } from '@machines/catalog';
-import { SERVICE_WORKER_POLICY } from '@/effects/service-worker-policy';
+import { SERVICE_WORKER_POLICY } from '@/features/releases/service-worker-policy';
 import enCheckout from '@/locales/en-checkout';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
@@ -154,8 +154,8 @@ describe('landing page JavaScript budget', () => {
       expect(landingCode).not.toContain(text);
       expect(checkoutCode).toContain(text);
     }
-    const registration = manifest['src/effects/service-worker.ts'];
-    expect(registration?.file).toMatch(/^assets\/service-worker-/);
+    const registration = manifest['src/features/releases/workbox-registration.ts'];
+    expect(registration?.file).toMatch(/^assets\/workbox-registration-/);
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(`/${registration!.file}`);
     expect(page(registration!.file)).toContain(SERVICE_WORKER_POLICY);
   });

@@ -5,7 +5,7 @@ import { after, before, test as nodeTest, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
-import { SERVICE_WORKER_POLICY } from '@/effects/service-worker-policy';
+import { SERVICE_WORKER_POLICY } from '@/features/releases/service-worker-policy';
 import { makeReleaseCopy } from '../e2e/releases';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';

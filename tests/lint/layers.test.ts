@@ -3,7 +3,8 @@
  * nothing, or whose zones no longer match a folder, passes every file in silence. Each case lints a
  * probe with the project's ESLint config as it is, at a path inside src/, and expects the rule's error:
  * an upward import (a component importing the router), an import that closes a cycle between two
- * folders (styles ← components, then styles → components), and an import cycle between two modules.
+ * folders (styles ← components, then styles → components), a feature importing another feature or a
+ * screen's components, and an import cycle between two modules.
  */
 import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
@@ -32,6 +33,26 @@ describe('one-way imports between folders', { timeout: 60_000 }, () => {
     expect(await errorsOf(eslint, probe, 'src/styles/lint-probe.ts')).toEqual([
       expect.stringMatching(
         /^import-x\/no-restricted-paths Unexpected path "@\/components\/ui\/button" imported in restricted zone\. src\/styles\/ may import only src\/lib\/, src\/locales\/, machines\/ /,
+      ),
+    ]);
+  });
+
+  it('reports a feature that imports another feature', async () => {
+    const probe =
+      "import { loadCheckout } from '@/features/checkout-download/load-checkout';\nexport const probe = loadCheckout;\n";
+    expect(await errorsOf(eslint, probe, 'src/features/releases/lint-probe.ts')).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths Unexpected path "@\/features\/checkout-download\/load-checkout" imported in restricted zone\. src\/features\/releases\/ imports no other feature/,
+      ),
+    ]);
+  });
+
+  it("reports a feature that imports a screen's components (only ui/ is shared)", async () => {
+    const probe =
+      "import { CartModal } from '@/components/cart/cart-modal';\nexport const probe = CartModal;\n";
+    expect(await errorsOf(eslint, probe, 'src/features/releases/lint-probe.ts')).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths Unexpected path "@\/components\/cart\/cart-modal" imported in restricted zone\. A feature uses only the feature-free components/,
       ),
     ]);
   });

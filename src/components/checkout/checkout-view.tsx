@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { selectIsConfirmed } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
-import { ReleasePrompt } from '@/components/release/release-prompt';
 import { CheckoutForm } from './checkout-form';
 import { CheckoutHeader } from './checkout-header';
 import { OrderConfirmation } from './order-confirmation';
@@ -15,8 +14,7 @@ import { theme } from '@/styles/theme';
  * The checkout screen (spec §2 'Checkout page', §4 'Checkout'): the header, then either the
  * confirmation (once the order is confirmed) or a 'Back to Shop' link, the 'Checkout' title and the
  * form beside a sticky Order Summary (two columns from the `lg` breakpoint, 1024px; one column below,
- * with the summary after the form), and the new-release prompt, which the storefront machine holds
- * back while the order is underway.
+ * with the summary after the form).
  */
 export function CheckoutView() {
   const isConfirmed = CheckoutActorContext.useSelector(selectIsConfirmed);
@@ -42,7 +40,6 @@ export function CheckoutView() {
           </>
         )}
       </Main>
-      <ReleasePrompt />
     </Page>
   );
 }

@@ -1,10 +1,10 @@
 import { CheckoutLoadError, type CheckoutLoadFailure } from '@machines/checkout-load-failure';
-import { reloadedRecently } from './cart-handoff';
+import { reloadedRecently } from '@/effects/cart-handoff';
 
 /**
  * The storefront machine's `loadCheckout` actor: resolves once `importPage` (the app's loader of the
- * checkout page's code, `importCheckoutPage` in src/app/import-checkout-page.ts) has loaded it, so the
- * router renders /checkout at once. On failure it finds out why and rejects with a
+ * checkout page's code, made with `checkoutModuleLoader` of ./checkout-module.ts) has loaded it, so
+ * the router renders /checkout at once. On failure it finds out why and rejects with a
  * {@link CheckoutLoadError}:
  * - `offline` when the browser says so or the release file cannot be fetched at all;
  * - `outdated` when the release the server now deploys ({@link RELEASE_FILE}) loads other scripts than
@@ -13,7 +13,7 @@ import { reloadedRecently } from './cart-handoff';
  * - `unavailable` otherwise (the server answered 5xx, or the download broke off).
  * @throws {CheckoutLoadError} always, when the code cannot be loaded.
  */
-export async function loadCheckoutPage(importPage: () => Promise<unknown>): Promise<void> {
+export async function loadCheckout(importPage: () => Promise<unknown>): Promise<void> {
   try {
     await importPage();
   } catch (error) {

@@ -11,7 +11,7 @@
  *   (still status 404). Nothing else is routed: `/release.json` and every other request go to the
  *   network untouched, never cached;
  * - waits when it is a new release: it takes over only when the page asks (`SKIP_WAITING`, sent when
- *   the shopper presses 'Reload', src/effects/service-worker.ts), never by itself. The first worker of
+ *   the shopper presses 'Reload', ./workbox-registration.ts), never by itself. The first worker of
  *   a browser has nothing to replace: it claims the open page at once, so the visit that installed it
  *   already works offline.
  */
@@ -20,13 +20,12 @@ import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } fr
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
+import { SKIP_WAITING } from './skip-waiting';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 /** The not-found page's precache URL: production serves it with status 404 for any unknown path. */
 const NOT_FOUND_PAGE = '/404.html';
-/** The message the page sends when the shopper chooses to load the waiting release. */
-const SKIP_WAITING = 'SKIP_WAITING';
 
 // Workbox precaches 200 responses only; the not-found page is a 404 by design (deploy/nginx.conf).
 addPlugins([

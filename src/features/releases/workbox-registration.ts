@@ -1,30 +1,31 @@
 import type { TrustedScriptURL } from 'trusted-types/lib';
 import { Workbox } from 'workbox-window';
 import { serviceWorkerScriptURL } from './service-worker-policy';
+import { SKIP_WAITING } from './skip-waiting';
 
 /**
  * What the storefront machine's `release` region runs: the shop's service worker
- * (src/service-worker/service-worker.ts, built into `/sw.js`), registered with workbox-window, which
+ * (./service-worker.ts, built into `/sw.js`), registered with workbox-window, which
  * makes the shop work offline after one visit and installs each new release in the background, and
  * the hand-over to a new release when the shopper asks for it. This module and workbox-window are one
- * chunk, downloaded once the app is interactive (src/effects/releases.ts). See docs/offline.md.
+ * chunk, downloaded once the app is interactive (./watch-releases.ts). See docs/offline.md.
  */
 
 /**
- * The page's Workbox and its registration, once {@link watchReleases} has started them (one per page);
+ * The page's Workbox and its registration, once {@link watchWaitingWorker} has started them (one per page);
  * the registration is `undefined` when it failed.
  */
 let workbox: { page: Workbox; registered: Promise<ServiceWorkerRegistration | undefined> } | undefined;
 
 /**
- * The storefront's `watchReleases` actor (through src/effects/releases.ts): registers the service
+ * The storefront's `watchReleases` actor (through ./watch-releases.ts): registers the service
  * worker and calls `onWaiting` whenever a new release's worker is installed and waits: one that already
  * waited when the page loaded, or one an update check finds. The browser checks on every page load;
  * this also checks whenever the tab becomes visible again. A worker that cannot be registered (no
  * network, a refused policy) leaves the shop as it is: online only. Returns the cleanup that stops
  * watching.
  */
-export function watchReleases(onWaiting: () => void): () => void {
+export function watchWaitingWorker(onWaiting: () => void): () => void {
   let url: string | TrustedScriptURL;
   try {
     url = serviceWorkerScriptURL();
@@ -69,7 +70,7 @@ function register(url: string | TrustedScriptURL) {
  * resolves once it controls the page, or at once when no worker waits (another tab already took it).
  * The storefront's `reloadIntoRelease` then reloads the page.
  */
-export async function activateWaitingRelease(): Promise<void> {
+export async function activateWaitingWorker(): Promise<void> {
   // The registration this page made (a prompt shows only once it did), whose `waiting` the browser
   // keeps up to date: WebKit, on a loaded machine, answered `getRegistration('/')` with no registration
   // while a worker controlled the page, and the page reloaded into the release it already ran.
@@ -81,6 +82,6 @@ export async function activateWaitingRelease(): Promise<void> {
     waiting.addEventListener('statechange', () => {
       if (waiting.state === 'redundant') resolve();
     });
-    waiting.postMessage({ type: 'SKIP_WAITING' });
+    waiting.postMessage({ type: SKIP_WAITING });
   });
 }

@@ -5,16 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutLoadError } from '@machines/checkout-load-failure';
 import { reloadIntoCheckout } from '@/effects/cart-handoff';
-import { RELEASE_FILE, loadCheckoutPage } from '@/effects/load-checkout-page';
+import { RELEASE_FILE, loadCheckout } from '@/features/checkout-download/load-checkout';
 
 const RUNNING = '/assets/index-AAAAAAAA.js';
 const failingImport = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
 
-/** The failure `loadCheckoutPage` rejects with when the download fails and `fetch` does as given. */
+/** The failure `loadCheckout` rejects with when the download fails and `fetch` does as given. */
 async function failureWith(fetchRelease: () => Promise<Response>): Promise<unknown> {
   const fetch = vi.fn(fetchRelease);
   vi.stubGlobal('fetch', fetch);
-  const error: unknown = await loadCheckoutPage(failingImport).catch((caught: unknown) => caught);
+  const error: unknown = await loadCheckout(failingImport).catch((caught: unknown) => caught);
   expect(fetch).toHaveBeenCalledWith(RELEASE_FILE, { cache: 'no-store' });
   expect(error).toBeInstanceOf(CheckoutLoadError);
   return (error as CheckoutLoadError).failure;
@@ -33,11 +33,11 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-describe('loadCheckoutPage', () => {
+describe('loadCheckout', () => {
   it('resolves once the code has loaded, asking the network nothing', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    await expect(loadCheckoutPage(() => Promise.resolve())).resolves.toBeUndefined();
+    await expect(loadCheckout(() => Promise.resolve())).resolves.toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -77,7 +77,7 @@ describe('loadCheckoutPage', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const error = await loadCheckoutPage(failingImport).catch((caught: unknown) => caught);
+    const error = await loadCheckout(failingImport).catch((caught: unknown) => caught);
     expect((error as CheckoutLoadError).failure).toBe('offline');
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -1,0 +1,41 @@
+/**
+ * The `<meta name>` under which the build (scripts/prerender.mjs) writes the site-root URL of the
+ * checkout page's built chunk, so a retry can ask for that file under a URL of its own.
+ */
+export const CHECKOUT_MODULE_META = 'checkout-module';
+
+/**
+ * The loader of the code-split checkout page: `importBundled` is the bundler's `import()` of the page
+ * (the app passes `() => import('@/pages/checkout-page')`, so this feature never imports a page).
+ * The loader downloads and evaluates the chunk once: every caller (the cart's prefetch, the route,
+ * 'Proceed to Checkout' and its retries) shares the attempt in flight and the module it loads. After
+ * a failure the next call asks the network again under a URL of its own
+ * (`/assets/checkout-page-<hash>.js?attempt=N`): an engine may keep a failed `import()` of a URL failed
+ * for the life of the page (Firefox ESR does), so re-importing the same URL would never retry, and a
+ * failed prefetch would doom every later attempt. Without the meta tag (the dev server) it calls
+ * `importBundled` again. The loader rejects as the browser's `import()` does.
+ */
+export function checkoutModuleLoader<M>(importBundled: () => Promise<M>): () => Promise<M> {
+  /** The module once an attempt has loaded it, or the attempt in flight; `undefined` after a failure. */
+  let loaded: Promise<M> | undefined;
+  /** Attempts that failed so far in this page: the next one is numbered after them. */
+  let failedAttempts = 0;
+
+  const attempt = (number: number): Promise<M> => {
+    const url =
+      number > 0
+        ? document.querySelector<HTMLMetaElement>(`meta[name="${CHECKOUT_MODULE_META}"]`)?.content
+        : undefined;
+    if (!url) return importBundled();
+    return import(/* @vite-ignore */ `${url}?attempt=${number}`) as Promise<M>;
+  };
+
+  return () => {
+    loaded ??= attempt(failedAttempts).catch((error: unknown) => {
+      loaded = undefined;
+      failedAttempts += 1;
+      throw error;
+    });
+    return loaded;
+  };
+}
