@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Names of the Trusted Types policies the shop creates (`trustedTypes.createPolicy(name, …)`), for the
- * `trusted-types` directive: `service-worker` (`SERVICE_WORKER_POLICY` of src/features/releases/service-worker-policy.ts),
+ * `trusted-types` directive: `service-worker` (`SERVICE_WORKER_POLICY` of
+ * src/features/releases/service-worker-policy.ts),
  * which lets only `/sw.js` through to `navigator.serviceWorker.register`; nothing else in the shop or
  * its libraries writes a string to an injection sink. Adding a policy is adding its name here (then
  * `npm run csp:nginx`); tests/build checks this list names the worker's policy.

@@ -22,7 +22,10 @@ import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
 
 const outDir = resolve(process.env.DIST_DIR ?? 'dist');
-/** The worker's file in the build: served at `/sw.js`, scope `/` (src/features/releases/workbox-registration.ts). */
+/**
+ * The worker's file in the build: served at `/sw.js`, scope `/`
+ * (src/features/releases/workbox-registration.ts).
+ */
 export const SERVICE_WORKER_FILE = 'sw.js';
 /** Pages by the route production serves them at. */
 const ROUTE_OF_PAGE = { '/index.html': '/', '/checkout.html': '/checkout', '/404.html': '/404.html' };

@@ -11,9 +11,9 @@
  *    inline script modulepreloads once the page has painted;
  *    every page carries that inline script (src/early/inline-script.ts: the early taps and the app's
  *    preload, built here as a classic script) in `<head>`, so it runs before the page can be tapped,
- *    and names the checkout chunk in
- *    `<meta name="checkout-module">` (src/features/checkout-download/checkout-module.ts); the template's `<meta>`
- *    Content Security Policy (the development one) gives way to the production policy
+ *    and names the checkout chunk in `<meta name="checkout-module">`
+ *    (src/features/checkout-download/checkout-module.ts); the template's `<meta>` Content Security
+ *    Policy (the development one) gives way to the production policy
  *    (scripts/content-security-policy.mjs), which allows that script and the page's critical `<style>`
  *    by their `sha256-` hashes (deploy/nginx.conf's header names the same; tests/build checks it);
  * 3. writes `robots.txt`, `sitemap.xml` and `release.json`: the module scripts of the landing page,

@@ -14,8 +14,9 @@ export const importCheckoutPage = checkoutModuleLoader(() => import('@/pages/che
  * The routes of spec §2: `/` landing, `/checkout` checkout, anything else not-found. No route has an
  * `errorElement`, so a route that throws shows React Router's default 'Unexpected Application Error!'
  * screen (spec §8). The checkout route is code-split (`lazy`): the landing page never loads its code;
- * the storefront machine prefetches it when the cart opens (`prefetchCheckout`). Used with `createBrowserRouter` in the app and
- * `createMemoryRouter` on the server (prerender) and in tests; call {@link resolveLazyRoutes} first
+ * the storefront machine prefetches it when the cart opens (`prefetchCheckout`). Used with
+ * `createBrowserRouter` in the app and `createMemoryRouter` on the server (prerender) and in tests;
+ * call {@link resolveLazyRoutes} first
  * wherever the first render must be synchronous (hydration, server rendering, jsdom tests).
  */
 export const routes: RouteObject[] = [

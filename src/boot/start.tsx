@@ -65,7 +65,8 @@ async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): P
  * lacks it too, or a network that failed meanwhile). Rather than a dead page, the shop
  * opens at '/' (this history entry, without its navigation state) with the cart kept for the reload
  * open and saying the checkout is unavailable, with 'Try again'; without a kept cart, the shop opens
- * afresh. No reload: the loop guard of src/features/checkout-download/load-checkout.ts keeps 'Try again' from reloading again.
+ * afresh. No reload: the loop guard of src/features/checkout-download/load-checkout.ts keeps
+ * 'Try again' from reloading again.
  */
 function mountWithoutCurrentRoute(root: HTMLElement): Promise<void> {
   const state: unknown = window.history.state;

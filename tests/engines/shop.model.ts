@@ -152,7 +152,10 @@ export class ShopModel {
 
   // Cart dialog
 
-  /** Opens the cart holding `count` items with the cart button and waits for its line ('Your cart is empty' at 0). */
+  /**
+   * Opens the cart holding `count` items with the cart button and waits for its line ('Your cart is
+   * empty' at 0).
+   */
   async openCart(count: number = FAULT_CART.quantity): Promise<void> {
     await this.browser.click(cartButton(count));
     await this.browser.waitForElement(
