@@ -71,7 +71,17 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist*', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench'] },
+  {
+    ignores: [
+      'dist*',
+      'node_modules',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'bench/lhci',
+      'bench/node_modules',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

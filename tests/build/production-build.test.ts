@@ -29,12 +29,12 @@ import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 /**
  * Ceilings for the landing page's JavaScript as sent, in bytes: the `.br` copies to a browser that
  * accepts brotli and the `.gz` copies to one that accepts only gzip (per file, summed), from the
- * landing page's limits in `.size-limit.cjs`, the one place the budgets live (`npm run size` checks
+ * landing page's limits in `bench/.size-limit.cjs`, the one place the budgets live (`npm run size` checks
  * them with size-limit; this test checks them on every `npm test`). Why they are where they are:
  * docs/performance.md.
  */
 const LANDING_JS_CEILING_BYTES = (() => {
-  const budgets = createRequire(import.meta.url)('../../.size-limit.cjs') as {
+  const budgets = createRequire(import.meta.url)('../../bench/.size-limit.cjs') as {
     name: string;
     path: string[];
     limit: string;

@@ -3,12 +3,12 @@
  * Interaction latency of the landing and checkout pages, as a shopper's finger feels it: raw touch
  * taps (CDP touch events through `page.touchscreen`, 412×823, device scale 1.75) in the system
  * Chromium with the CPU slowed over CDP to a calibrated profile's rate
- * (scripts/bench/cpu-calibration.mjs), and the browser's Event Timing API (`PerformanceObserver` type
+ * (bench/lib/cpu-calibration.mjs), and the browser's Event Timing API (`PerformanceObserver` type
  * `event`, the entries INP is made of) reports each interaction's duration from the input's timestamp
  * to the next paint after its handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not
  * reported, shown as 16).
  *
- * The journey finds, waits for and scrolls to its targets with plain DOM code (scripts/bench/dom.mjs),
+ * The journey finds, waits for and scrolls to its targets with plain DOM code (bench/lib/dom.mjs),
  * never with Playwright's locators or `waitForFunction`: those create Playwright's injected script,
  * whose capture listeners for pointer, mouse and touch events would run inside every measured tap.
  *
@@ -88,7 +88,7 @@ function installObservers() {
  * Resolves once the prerendered markup is hydrated: #root's elements carry React's fiber and every
  * button, link and form control in #root has React's props (so its handlers are attached). The time
  * it first held (`performance.now()`, ms) is left in `window.__hydratedAt`. Polls every `polling` ms
- * with a timer in the page (scripts/bench/dom.mjs `waitInPage`, not Playwright's `waitForFunction`).
+ * with a timer in the page (bench/lib/dom.mjs `waitInPage`, not Playwright's `waitForFunction`).
  * @param {import('@playwright/test').Page} page
  * @param {{timeout?: number, polling?: number}} [options] ms
  */

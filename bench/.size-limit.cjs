@@ -1,5 +1,6 @@
 /**
- * size-limit budgets (`npm run size`, and the sizes section of `npm run bench`): the JavaScript each
+ * size-limit budgets (`npm run size`, and the sizes section of `npm run bench`; size-limit is bench/'s
+ * own dependency and finds this file from bench/): the JavaScript each
  * prerendered page loads before any interaction, in the bytes a shopper receives, in KiB (1024 bytes).
  * The build writes a brotli and a gzip copy of every script (scripts/precompress.mjs) and nginx sends
  * exactly those files (deploy/nginx.conf; tests/e2e/csp-headers.nginx.spec.ts checks that each
@@ -12,9 +13,9 @@
  * (src/features/releases/watch-releases.ts): a budget of its own. Fails when
  * a page grows past its limit: lower the limit with the figure when a change makes the page lighter,
  * so growth cannot slip in.
- * Env: DIST_DIR (the build to measure, default `dist`, as in vite.config.ts).
+ * Env: DIST_DIR (the build to measure, default the project's `dist`, as in vite.config.ts).
  */
-const dist = process.env.DIST_DIR ?? 'dist';
+const dist = process.env.DIST_DIR ?? '../dist';
 
 /** The copies (`.br` or `.gz`) of the scripts a page loads; `checkout` adds the checkout chunk. */
 const scripts = (copy, checkout) => [

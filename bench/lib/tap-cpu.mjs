@@ -9,14 +9,14 @@
  * style recalculation (`UpdateLayoutTree`, with the most elements restyled), layout and paint.
  * Prints medians of `--runs` journeys (default 5).
  *
- * Usage: npx tsx scripts/bench/tap-cpu.mjs <dist dir> [--port 4386] [--runs 5]
+ * Usage: npx tsx bench/lib/tap-cpu.mjs <dist dir> [--port 4386] [--runs 5]
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { fillFields, locate } from './dom.mjs';
 import { SHOPPER_FIELDS, TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
-import { serveWithNginx } from '../nginx.ts';
+import { serveWithNginx } from '../../scripts/nginx.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -25,7 +25,7 @@ const port = Number(option('--port', 4386));
 const runs = Number(option('--runs', 5));
 
 /**
- * The taps, in journey order: [row label, the target (scripts/bench/dom.mjs: found with plain DOM
+ * The taps, in journey order: [row label, the target (bench/lib/dom.mjs: found with plain DOM
  * code, so Playwright's injected script and its pointer listeners never enter the trace), optional
  * steps before and after it].
  */

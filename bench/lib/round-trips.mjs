@@ -8,7 +8,7 @@
  * step of the chain, as it would per round trip on a phone's network.
  *
  * For one load it reads from the page FCP and the moment `<html data-app-ready>` appears (the
- * init script of scripts/bench/real-loading.mjs: a MutationObserver), and from the server when each
+ * init script of bench/lib/real-loading.mjs: a MutationObserver), and from the server when each
  * script request arrived; times are ms from the page's navigation start (`performance.timeOrigin`,
  * on the same clock as the server's Date.now()).
  */

@@ -4,17 +4,17 @@
  * deploy/nginx.conf, scripts/nginx.ts) on 127.0.0.1, and prints in one run:
  * - calibration: the CPU slowdown rates at which this machine scores the Lighthouse BenchmarkIndex of a
  *   mid-tier phone (1000) and a low-tier phone (264), as Chrome DevTools calibrates its presets, but
- *   from a robust fit over many runs (scripts/bench/cpu-calibration.mjs), then what each rate scored
+ *   from a robust fit over many runs (bench/lib/cpu-calibration.mjs), then what each rate scored
  *   on verification; every section below uses these profiles instead of a fixed 4× slowdown;
  * - sizes: the per-page JS budget from size-limit (`.size-limit.cjs`: the `.br` and `.gz` copies nginx
  *   sends, fails on growth); the landing JS as the project's nginx sends it to a brotli browser, a
- *   gzip-only one and one accepting neither, next to the files' figures (scripts/bench/served-js.mjs,
+ *   gzip-only one and one accepting neither, next to the files' figures (bench/lib/served-js.mjs,
  *   Debian's nginx with deploy/nginx.conf); and the
  *   bytes `/` and `/checkout` load before any interaction (Playwright, fresh cache, 412×823: requests,
  *   HTML, JS, CSS, images; raw and gzip level 6 computed from the decoded bodies);
  * - interactions: Event Timing duration of every landing and checkout tap, touch, on each CPU profile,
- *   median of 5 journeys, with its phases (scripts/bench/interactions.mjs);
- * - loading: FCP, LCP and hydration time under real CDP throttling (scripts/bench/real-loading.mjs) on
+ *   median of 5 journeys, with its phases (bench/lib/interactions.mjs);
+ * - loading: FCP, LCP and hydration time under real CDP throttling (bench/lib/real-loading.mjs) on
  *   each CPU profile, on a first visit and on a repeat visit (the service worker installed by an
  *   unthrottled visit of '/', the HTTP cache off: bytes from the network and responses from the worker);
  * - lighthouse: Lighthouse CI (`lighthouserc.cjs`) on `/`, `/checkout` and the not-found page, N runs
@@ -23,13 +23,14 @@
  *   lighthouserc.cjs), `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<run>/);
  *   the table prints medians and how many runs scored 100, then the low-tier run's long tasks on `/`;
  * - round-trips: `/`, `/checkout` and an unknown path served with every script response held 1 s by
- *   the server (scripts/bench/round-trips.mjs): when the app is interactive, FCP, and the script
+ *   the server (bench/lib/round-trips.mjs): when the app is interactive, FCP, and the script
  *   requests grouped in waves by arrival (target: interactive within 1500 ms, one wave), CPU
  *   unthrottled and on the mid-tier profile.
  * Writes everything to `bench/results.json`. Not part of `npm test`: figures depend on machine load
  * (the load average is printed before and after).
  *
- * Usage: npx tsx scripts/bench.mjs [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
+ * Usage: npx tsx bench/bench.mjs (from the project root; `npm run bench` installs bench/'s own
+ * dependencies first) [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
  *        [--only calibration,sizes,interactions,loading,lighthouse,round-trips]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
  * `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses these rates; otherwise the
@@ -42,15 +43,17 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './bench/cpu-calibration.mjs';
-import { INTERACTIONS, runJourney } from './bench/interactions.mjs';
-import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './bench/round-trips.mjs';
-import { serveWithNginx } from './nginx.ts';
-import { measureServedJs } from './bench/served-js.mjs';
-import { measureRealLoading, measureRepeatLoading } from './bench/real-loading.mjs';
+import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './lib/cpu-calibration.mjs';
+import { INTERACTIONS, runJourney } from './lib/interactions.mjs';
+import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './lib/round-trips.mjs';
+import { serveWithNginx } from '../scripts/nginx.ts';
+import { measureServedJs } from './lib/served-js.mjs';
+import { measureRealLoading, measureRepeatLoading } from './lib/real-loading.mjs';
 
 const PAGES = ['/', '/checkout'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -63,8 +66,8 @@ const METRICS = {
   'speed-index': 'SI',
 };
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu'];
-/** Pages Lighthouse CI measures (lighthouserc.cjs): the three prerendered files (404.html as a file: Lighthouse refuses a 404 status). */
-const LIGHTHOUSE_PAGES = ['/', '/checkout', '/404.html'];
+/** Pages Lighthouse CI measures (lighthouserc.cjs): the three prerendered pages, the not-found one at an unknown path (404). */
+const LIGHTHOUSE_PAGES = ['/', '/checkout', '/no-such-page'];
 /** Lighthouse CI runs: [name (lighthouserc.cjs, bench/lhci/<name>/), form factor, CPU profile id or none]. */
 const LIGHTHOUSE_RUNS = [
   ['mobile', 'mobile', undefined],
@@ -100,8 +103,13 @@ const wants = (section) => only.includes(section);
 const LOADING_PAGES = ['/', '/checkout', '/no-such-page'];
 const port = Number(option('--port', 4192));
 const build = !args.includes('--no-build');
-const distDir = process.env.BENCH_DIST_DIR ?? 'node_modules/.cache/bench-dist';
+const distDir = resolve(process.env.BENCH_DIST_DIR ?? 'node_modules/.cache/bench-dist');
 const origin = `http://127.0.0.1:${port}`;
+/** bench/, the bench's own package: its tools (Lighthouse CI, size-limit) and their configuration. */
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
+/** A command-line tool of bench/'s own dependencies. */
+const BIN = (name) => join(BENCH_DIR, 'node_modules', '.bin', name);
+const LIGHTHOUSE_CONFIG = join(BENCH_DIR, 'lighthouserc.cjs');
 
 /** `mid` → `mid-tier`, `low` → `low-tier`; anything else must be a target's id. */
 const profileId = (name) => {
@@ -153,14 +161,17 @@ async function waitForServer(url, timeoutMs = 30_000) {
 }
 
 /**
- * Runs `npx lhci <args>` in the project root, asynchronously (the bench's own server must keep
- * answering meanwhile). Output is captured and returned (`lhci assert` prints its failures to
+ * Runs bench/'s own `lhci <args>` with bench/lighthouserc.cjs in the project root, asynchronously
+ * (the bench's own server must keep answering meanwhile). Output is captured and returned (`lhci assert` prints its failures to
  * stderr); rejects on a non-zero exit unless `allowFailure`.
  * @returns {Promise<{status: number | null, output: string}>}
  */
 function lhci(args, lhciEnv, { allowFailure = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['lhci', ...args], { env: lhciEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(BIN('lhci'), [...args, `--config=${LIGHTHOUSE_CONFIG}`], {
+      env: lhciEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -175,11 +186,11 @@ function lhci(args, lhciEnv, { allowFailure = false } = {}) {
 }
 
 /**
- * Runs size-limit (`.size-limit.cjs`) on the build in `distDir` and returns its JSON results: one entry
- * per page budget with `size` (bytes, gzip), `sizeLimit` and `passed`.
+ * Runs size-limit (bench/.size-limit.cjs, found from bench/) on the build in `distDir` and returns
+ * its JSON results: one entry per page budget with `size` (bytes, gzip), `sizeLimit` and `passed`.
  */
 function runSizeLimit() {
-  const result = spawnSync('npx', ['size-limit', '--json'], { env, encoding: 'utf8' });
+  const result = spawnSync(BIN('size-limit'), ['--json'], { env, encoding: 'utf8', cwd: BENCH_DIR });
   try {
     return { status: result.status, results: JSON.parse(result.stdout) };
   } catch {

@@ -2,13 +2,13 @@
 /**
  * Loading under real throttling (not Lighthouse's simulation): CDP network emulation (150 ms latency,
  * 1.6 Mbps down, 750 kbps up) and the CPU slowed to a calibrated profile's rate
- * (scripts/bench/cpu-calibration.mjs), fresh cache, the touch device of the interaction bench. Reads
+ * (bench/lib/cpu-calibration.mjs), fresh cache, the touch device of the interaction bench. Reads
  * from the page itself: First Contentful Paint and Largest Contentful Paint (Paint Timing and LCP
  * entries), the time the app says it is interactive (`data-app-ready` on `<html>`: its first
  * commit is done and the taps kept meanwhile are replayed) and the time the page is hydrated, i.e.
  * every button, link and input in #root has React's props (polled every 20 ms; later than interactive
  * when sections are hydrated in their own Suspense boundaries). All in ms from navigation start.
- * Waits are polls in the page (scripts/bench/dom.mjs), never Playwright's `waitForFunction`, whose
+ * Waits are polls in the page (bench/lib/dom.mjs), never Playwright's `waitForFunction`, whose
  * injected script would add its own listeners and work to the page being measured.
  */
 import { waitInPage } from './dom.mjs';

@@ -10,8 +10,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { serveWithNginx } from '../nginx.ts';
-import { brotli, gzip } from '../precompress.mjs';
+import { serveWithNginx } from '../../scripts/nginx.ts';
+import { brotli, gzip } from '../../scripts/precompress.mjs';
 
 /** The client's `Accept-Encoding` per column. */
 export const CLIENTS = { brotli: 'gzip, deflate, br, zstd', gzipOnly: 'gzip, deflate', identity: undefined };
