@@ -22,12 +22,17 @@ export interface PageProblems {
  */
 export type InjectedFailures = RegExp[];
 
+/**
+ * Records the problems `page` reports from now on (see {@link PageProblems}) at `origin`, leaving out
+ * the failures the test injects; `settle`, called once the test is over, adds the aborted image
+ * fetches whose image never loaded.
+ */
 function watch(
   page: Page,
   origin: string,
   injectedFailures: InjectedFailures,
   seen: Set<RegExp>,
-): PageProblems {
+): { problems: PageProblems; settle: () => void } {
   const problems: PageProblems = {
     consoleErrors: [],
     pageErrors: [],
@@ -67,11 +72,21 @@ function watch(
     if (frame === page.mainFrame()) committedLoads = pageLoads;
   });
   const pageLoadOf = new WeakMap<Request, number>();
+  // An image React renders on the client is fetched twice: React sets `src` as it creates the element
+  // and again once it is in the document (so that its load event fires), which aborts a first fetch
+  // still in flight (net::ERR_ABORTED: seen on /checkout reloaded with a kept cart). Such an abort is a
+  // problem only if that image never loads.
+  const abortedImages: string[] = [];
+  const loadedImages = new Set<string>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'image') loadedImages.add(request.url());
+  });
   page.on('requestfailed', (request) => {
-    const abortedByPageLoad =
-      request.failure()?.errorText === 'net::ERR_ABORTED' && pageLoadOf.get(request) !== pageLoads;
-    if (!abortedByPageLoad && !isInjected(request.url()))
-      problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`);
+    const aborted = request.failure()?.errorText === 'net::ERR_ABORTED';
+    const abortedByPageLoad = aborted && pageLoadOf.get(request) !== pageLoads;
+    if (abortedByPageLoad || isInjected(request.url())) return;
+    if (aborted && request.resourceType() === 'image') abortedImages.push(request.url());
+    else problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`);
   });
   page.on('request', (request) => {
     const isPageLoad = request.isNavigationRequest() && request.frame() === page.mainFrame();
@@ -80,7 +95,12 @@ function watch(
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith('data:')) problems.offOriginRequests.push(url);
   });
-  return problems;
+  /** Adds the aborted images that never loaded to `problems`, once the test is over. */
+  const settle = () => {
+    for (const url of abortedImages)
+      if (!loadedImages.has(url)) problems.failedRequests.push(`${url} net::ERR_ABORTED, never loaded`);
+  };
+  return { problems, settle };
 }
 
 /** Reports every Content Security Policy violation in the page (and its frames) to `problems`. */
@@ -122,9 +142,15 @@ export const test = base.extend<{
   problems: [
     async ({ page, baseURL, injectedFailures }, use) => {
       const seen = new Set<RegExp>();
-      const problems = watch(page, new URL(baseURL ?? 'http://127.0.0.1').origin, injectedFailures, seen);
+      const { problems, settle } = watch(
+        page,
+        new URL(baseURL ?? 'http://127.0.0.1').origin,
+        injectedFailures,
+        seen,
+      );
       await watchCsp(page, problems);
       await use(problems);
+      settle();
       expect(
         injectedFailures.filter((pattern) => !seen.has(pattern)).map(String),
         'every declared injected failure happened',
