@@ -21,25 +21,9 @@
  * the style and layout share of that frame (`styleAndLayout`, ms: the frame's own style/layout plus
  * layout forced by scripts; 0 when the frame was not long).
  */
+import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
 import { fillFields, locate, tap, waitInPage } from './dom.mjs';
 
-/**
- * What the journeys type into the checkout form before submitting: [label, value]. (The tests' sample
- * shopper, tests/shopper-details.ts, is TypeScript, which these plain Node scripts cannot import.)
- */
-export const SHOPPER_FIELDS = [
-  ['Email address', 'sam@example.com'],
-  ['First name', 'Sam'],
-  ['Last name', 'Rivera'],
-  ['Address', '1 Main St'],
-  ['City', 'Springfield'],
-  ['State', 'IL'],
-  ['ZIP code', '62701'],
-  ['Card number', '4242424242424242'],
-  ['Expiry date', '12/30'],
-  ['CVV', '123'],
-  ['Name on card', 'Sam Rivera'],
-];
 
 /** Mobile emulation used for every interaction run (Lighthouse's mobile viewport). */
 export const TOUCH_DEVICE = {
@@ -186,7 +170,7 @@ const JOURNEY = [
   [
     'submit (Complete Order)',
     async (p) => {
-      await fillFields(p, SHOPPER_FIELDS);
+      await fillFields(p, SHOPPER_DETAILS);
       await settle(p, 100);
       await tap(p, { role: 'button', namePrefix: 'Complete Order' });
     },

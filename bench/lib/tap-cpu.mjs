@@ -15,7 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { fillFields, locate } from './dom.mjs';
-import { SHOPPER_FIELDS, TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
+import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
 import { serveWithNginx } from '../../scripts/nginx.ts';
 
 const args = process.argv.slice(2);
@@ -55,7 +56,7 @@ const TAPS = [
   [
     'submit (Complete Order)',
     { role: 'button', namePrefix: 'Complete Order' },
-    { before: (p) => fillFields(p, SHOPPER_FIELDS) },
+    { before: (p) => fillFields(p, SHOPPER_DETAILS) },
   ],
 ];
 

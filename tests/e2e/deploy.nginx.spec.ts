@@ -70,8 +70,7 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
       await shop.fillCart();
       deploySh(next.dir, site.webRoot);
       expect(await shop.isReleaseOffered()).toBe(false);
-      // The tab becomes visible again: the shop checks for an update.
-      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await shop.returnToTab();
       await expect.poll(() => shop.isReleaseOffered(), { timeout: 20_000 }).toBe(true);
       expect(await shop.runningRelease(), 'the open page keeps its release').toBe(assetOf(DIST_DIR, 'index'));
 

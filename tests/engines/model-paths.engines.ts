@@ -151,12 +151,7 @@ async function openPage(withWorker: boolean, deploying: boolean) {
  */
 async function openShop(shop: ShopModel, { worker = false } = {}) {
   await shop.open('/');
-  if (worker)
-    await shop.browser.waitFor(
-      () => shop.browser.evaluate(() => navigator.serviceWorker.controller !== null),
-      { timeoutMs: 60_000 },
-      'the service worker to control the page',
-    );
+  if (worker) await shop.waitForWorkerInControl();
   await shop.browser.installClock(CLOCK_START);
 }
 
@@ -509,19 +504,12 @@ async function storefrontDriver(
           // The first visit's worker controls the page (openShop); the next release is deployed and the
           // tab becomes visible again, which checks for an update: the new worker installs and waits.
           server.serveRelease(nextReleaseDir());
-          await browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
+          await shop.returnToTab();
           if (snapshot.matches({ order: 'underway' })) {
             // At /checkout the release is held back: nothing shows. The checkout's own timers run on
             // the page's clock, so it moves only once the new worker is installed (the task that says
             // so also starts workbox-window's 200 ms wait before it announces the waiting worker).
-            await browser.waitFor(
-              () =>
-                browser.evaluate(
-                  async () => (await navigator.serviceWorker.ready).waiting?.state === 'installed',
-                ),
-              { timeoutMs: 60_000 },
-              'the new release to be installed and wait',
-            );
+            await shop.waitForReleaseInstalled();
             return void (await browser.tickClock(RELEASE_ANNOUNCE_MS));
           }
           // The page's clock runs while the new worker installs: workbox-window announces a waiting

@@ -263,6 +263,29 @@ export class ShopModel {
   }
 
   /**
+   * The shopper comes back to the tab: the `visibilitychange` a browser fires then, on which the shop
+   * checks for a new release (no engine's automation can hide and show a tab the same way).
+   */
+  returnToTab(): Promise<void> {
+    return this.browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
+  }
+
+  /**
+   * Waits until a new release's worker is installed and waits (`installed`); the task that says so
+   * also starts workbox-window's 200 ms wait before the page hears of it (default 60 s).
+   */
+  async waitForReleaseInstalled(options: WaitOptions = { timeoutMs: 60_000 }): Promise<void> {
+    await this.browser.waitFor(
+      () =>
+        this.browser.evaluate(
+          async () => (await navigator.serviceWorker.ready).waiting?.state === 'installed',
+        ),
+      options,
+      'the new release to be installed and wait',
+    );
+  }
+
+  /**
    * Waits until the shop's service worker controls the page: from then on the shop works offline
    * (default 60 s: its first install downloads every file of the release).
    */

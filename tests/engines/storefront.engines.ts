@@ -199,14 +199,6 @@ async function visitWithWorkerAndCart(t: TestContext, name: string) {
   return { ...visited, release };
 }
 
-/**
- * The tab becomes visible again: the event a browser fires when the shopper comes back to it, on which
- * the shop checks for a new release (no engine's automation can hide and show a tab the same way).
- */
-function tabBecomesVisible(browser: BrowserDriver): Promise<void> {
-  return browser.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
-}
-
 test('not found: an unknown path answers 404 and shows the not-found page', async (t) => {
   const { server, browser, shop } = await visit(t);
   await browser.goto(server.url('/no-such-page'));
@@ -408,12 +400,8 @@ test("update held: a release deployed during 'Processing...' is never offered th
   await shop.submitOrder({ ...FAULT_CART, method: 'standard' });
   await shop.seeProcessing({ timeoutMs: 1_000, intervalMs: 20 });
   server.serveRelease(release.dir);
-  await tabBecomesVisible(browser);
-  await browser.waitFor(
-    () => browser.evaluate(async () => (await navigator.serviceWorker.ready).waiting?.state === 'installed'),
-    { timeoutMs: 30_000 },
-    'the new release to be installed and wait',
-  );
+  await shop.returnToTab();
+  await shop.waitForReleaseInstalled({ timeoutMs: 30_000 });
   // workbox-window announces the waiting worker 200 ms after it installed, on the page's clock.
   await browser.tickClock(250);
   await shop.seeProcessing();
