@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+import { ALIASES, fromRoot } from './build/paths.ts';
+import { productionBuild } from './build/production-build.ts';
 
 /**
  * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
@@ -47,16 +46,19 @@ const LIBRARY_CHUNKS = [
  */
 const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'vendor', 'start', 'checkout-page']);
 
-/** Vite configuration: build and dev server (the test projects: vitest.config.ts). */
+/**
+ * Vite configuration: the dev server and the production build, whose steps after the client build
+ * (prerender, release file, service worker, compressed copies) are the plugin of build/production-build.ts
+ * (the test projects: vitest.config.ts).
+ * Env: DIST_DIR (the build's directory, default `dist`), SITE_URL (the deployed shop's origin for its
+ * canonical, Open Graph and sitemap URLs, default https://pet-ball-pro.example).
+ */
 export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@/': fromRoot('./src/'),
-      '@machines/': fromRoot('./machines/'),
-      '@tests/': fromRoot('./tests/'),
-    },
-  },
+  plugins: [
+    react(),
+    productionBuild({ siteUrl: process.env.SITE_URL ?? 'https://pet-ball-pro.example' }),
+  ],
+  resolve: { alias: ALIASES },
   build: {
     // DIST_DIR lets parallel browser-test runs build and serve separate copies.
     outDir: process.env.DIST_DIR ?? 'dist',
@@ -65,9 +67,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // No modulepreload polyfill or runtime preload helper: every engine the shop supports has
-    // `<link rel="modulepreload">`, and scripts/prerender.mjs writes the preloads each page needs.
+    // `<link rel="modulepreload">`, and build/prerender.ts lists the scripts each page preloads.
     modulePreload: false,
-    // .vite/manifest.json: scripts/prerender.mjs and the size-budget test read the chunk graph from it.
+    // .vite/manifest.json: build/prerender.ts and the size-budget test read the chunk graph from it.
     manifest: true,
     rollupOptions: {
       output: {
@@ -81,7 +83,7 @@ export default defineConfig({
           groups: LIBRARY_CHUNKS.map(({ name, packages }) => {
             const inPackages = new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]`);
             // The chunk's stage module joins it, so importing the stage loads one file.
-            const stage = fromRoot(`./src/boot/libraries/${name}.ts`);
+            const stage = fromRoot(`src/boot/libraries/${name}.ts`);
             return { name, test: (id: string) => inPackages.test(id) || id === stage };
           }),
         },

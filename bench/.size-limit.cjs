@@ -2,7 +2,7 @@
  * size-limit budgets (`npm run size`, and the sizes section of `npm run bench`; size-limit is bench/'s
  * own dependency and finds this file from bench/): the JavaScript each
  * prerendered page loads before any interaction, in the bytes a shopper receives, in KiB (1024 bytes).
- * The build writes a brotli and a gzip copy of every script (scripts/precompress.mjs) and nginx sends
+ * The build writes a brotli and a gzip copy of every script (build/precompress.ts) and nginx sends
  * exactly those files (deploy/nginx.conf; tests/e2e/csp-headers.nginx.spec.ts checks that each
  * decodes to the script), so the budgets measure the copies as they are (no compression of
  * size-limit's own): `.br` for a browser that accepts brotli, `.gz` for one that accepts only gzip.

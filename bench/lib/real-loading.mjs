@@ -13,6 +13,7 @@
  */
 import { waitInPage } from './dom.mjs';
 import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
 
 /** CDP `Network.emulateNetworkConditions` values: latency ms, throughput bytes/s. */
 export const REAL_NETWORK = {
@@ -21,9 +22,6 @@ export const REAL_NETWORK = {
   downloadThroughput: (1.6 * 1000 * 1000) / 8,
   uploadThroughput: (750 * 1000) / 8,
 };
-
-/** src/early/app-ready.ts's `APP_READY_ATTRIBUTE` (a plain Node script cannot import TypeScript). */
-export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
 /**
  * An init script (`context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE)`): records in

@@ -15,7 +15,8 @@
 import { kinds, startServer } from '../../tests/browser/server.ts';
 import { waitInPage } from './dom.mjs';
 import { TOUCH_DEVICE } from './interactions.mjs';
-import { APP_READY_ATTRIBUTE, installPaintObservers } from './real-loading.mjs';
+import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
+import { installPaintObservers } from './real-loading.mjs';
 
 /** The hold of every script response, ms (a slow phone network's round trip is a few hundred ms). */
 export const DEFAULT_HOLD_MS = 1000;

@@ -3,7 +3,7 @@
  * scripts/nginx.ts from a copy of the build): the bytes of every landing script's response body to a
  * browser that accepts brotli (`Accept-Encoding: gzip, deflate, br, zstd`, as Chromium sends), to one
  * that accepts only gzip, and to one that accepts neither, next to the files' own figures (the
- * scripts, and the scripts at brotli 11 and gzip -9, as scripts/precompress.mjs compresses them). The
+ * scripts, and the scripts at brotli 11 and gzip -9, as build/precompress.ts compresses them). The
  * landing scripts are every `assets/*.js` but the checkout route's chunk and the service worker's
  * registration (loaded once the app is interactive), as in `.size-limit.cjs`.
  */
@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { serveWithNginx } from '../../scripts/nginx.ts';
-import { brotli, gzip } from '../../scripts/precompress.mjs';
+import { brotli, gzip } from '../../build/precompress.ts';
 
 /** The client's `Accept-Encoding` per column. */
 export const CLIENTS = { brotli: 'gzip, deflate, br, zstd', gzipOnly: 'gzip, deflate', identity: undefined };

@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { App } from '@/app/app';
 import { restoredStorefrontSnapshot } from '@/effects/cart-handoff';
 import { createI18n } from '@/i18n/i18n';
+import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
 import { nextTask } from './after-first-paint';
 
@@ -25,7 +26,7 @@ function touchStorage(area: 'localStorage' | 'sessionStorage'): void {
 
 /**
  * Mounts the shop on `root`. The build prerenders each route without navigation state
- * (scripts/prerender.mjs) and stamps `#root` with the route it rendered: that markup is hydrated, in a
+ * (build/prerender.ts) and stamps `#root` with the route it rendered: that markup is hydrated, in a
  * transition so React yields to the browser every few ms instead of blocking the main thread. Anything
  * else is rendered on the client, replacing the static markup: a page opened with navigation state
  * (reloading /checkout after 'Proceed to Checkout' keeps the cart in history.state) or with a kept
@@ -49,9 +50,9 @@ async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): P
     </StrictMode>
   );
   const { location } = router.state;
-  const prerenderedRoute = root.dataset.prerenderedRoute;
+  const prerenderedRoute = root.getAttribute(PRERENDERED_ROUTE_ATTRIBUTE);
   if (
-    prerenderedRoute !== undefined &&
+    prerenderedRoute !== null &&
     prerenderedRoute === routePathFor(location.pathname) &&
     location.state == null &&
     storefrontSnapshot === undefined

@@ -3,12 +3,7 @@
  * rendered) and its handlers are attached, it marks `<html>` with {@link APP_READY_ATTRIBUTE} and
  * dispatches {@link APP_READY_EVENT} on `document`. No globals, nothing inline (CSP).
  */
-
-/** Attribute on `<html>` once the app is interactive; the early-tap script checks it on start. */
-export const APP_READY_ATTRIBUTE = 'data-app-ready';
-
-/** Event dispatched on `document` when the app becomes interactive. */
-export const APP_READY_EVENT = 'petball:app-ready';
+import { APP_READY_ATTRIBUTE, APP_READY_EVENT } from '@/lib/shared-names';
 
 /** Marks the document interactive and tells the early-tap script to replay what it kept. Idempotent. */
 export function announceAppReady(): void {

@@ -8,17 +8,12 @@
  * order, so the machine gets the shopper's events exactly as if the app had been there. Links are
  * left alone: they work without JavaScript. Text fields need no help: what is typed stays in the DOM.
  *
- * scripts/prerender.mjs builds it on its own and writes it inline, as a classic script, into each
- * page's `<head>`: it listens before the page can be tapped, however slow the network (a separate file
- * would arrive with the app, seconds after the page shows). It imports nothing, so the two names below
- * are written out here as in ./app-ready.ts (tests/early/early-taps.test.ts fails if they part).
- * The reasoning: docs/decisions/0003-staged-boot-and-early-taps.md.
+ * The build (build/prerender.ts) bundles it on its own and writes it inline, as a classic script, into
+ * each page's `<head>`: it listens before the page can be tapped, however slow the network (a separate
+ * file would arrive with the app, seconds after the page shows). It imports only the shared names, so
+ * it stays a few hundred bytes. The reasoning: docs/decisions/0003-staged-boot-and-early-taps.md.
  */
-
-/** `APP_READY_ATTRIBUTE` of ./app-ready.ts. */
-const APP_READY_ATTRIBUTE = 'data-app-ready';
-/** `APP_READY_EVENT` of ./app-ready.ts. */
-const APP_READY_EVENT = 'petball:app-ready';
+import { APP_READY_ATTRIBUTE, APP_READY_EVENT } from '@/lib/shared-names';
 
 const TAPPABLE = 'button, input[type="radio"], input[type="checkbox"], label';
 

@@ -1,6 +1,6 @@
 /**
  * Asks for every script of the app as soon as the page's largest paint is done. The page lists them in
- * `<meta name="app-scripts">` (scripts/prerender.mjs); this appends one `<link rel="modulepreload">`
+ * `<meta name="app-scripts">` (build/prerender.ts); this appends one `<link rel="modulepreload">`
  * each, at low priority, so they download in one round trip, beside the entry's own request; the
  * entry (src/main.tsx) evaluates them later still, one per task.
  *
@@ -13,11 +13,9 @@
  * Not at `DOMContentLoaded` or `load` either: both wait for the entry script's own download, which
  * made the app's download a second round trip (decision 0003).
  *
- * Part of the inline script every page carries (./inline-script.ts); imports nothing.
+ * Part of the inline script every page carries (./inline-script.ts); imports only the shared names.
  */
-
-/** The `<meta name>` under which scripts/prerender.mjs lists the app's scripts, space-separated. */
-const APP_SCRIPTS_META = 'app-scripts';
+import { APP_SCRIPTS_META } from '@/lib/shared-names';
 
 /** Appends a low-priority `<link rel="modulepreload">` for each script the page lists; none in dev. */
 function preloadApp(): void {

@@ -1,5 +1,5 @@
 /**
- * Server entry used only at build time (scripts/prerender.mjs): renders a route of the shop to static
+ * Server entry used only at build time (build/prerender.ts): renders a route of the shop to static
  * HTML with React's server renderer and collects the styled-components CSS it used (critical CSS, inlined
  * in `<head>`), next to the route's title and SEO tags (./seo-tags.ts). The client hydrates this markup (src/boot/start.tsx), so it
  * renders the very same tree: `App` with a data router over the same route table, in StrictMode.

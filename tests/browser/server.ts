@@ -11,6 +11,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serveWithNginx } from '../../scripts/nginx';
+import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names';
 
 /**
  * The test house's one server: the production server itself (Debian's nginx with deploy/nginx.conf,
@@ -72,7 +73,7 @@ export interface FaultServer {
   restoreConnections(): void;
   /**
    * Deploys the build in `dir` in place of the one served, all at once and without keeping the
-   * previous release's files (a careless deploy: scripts/make-next-release.mjs makes such a build).
+   * previous release's files (a careless deploy: scripts/make-next-release.ts makes such a build).
    * @throws on a server in front of a deployment (`upstream`): it has no files to replace.
    */
   serveRelease(dir: string): void;
@@ -153,7 +154,10 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
   const nginx =
     'root' in options
       ? await serveWithNginx(resolve(options.root), {
-          without: options.serviceWorker === false ? ['sw.js', 'sw.js.br', 'sw.js.gz'] : [],
+          without:
+            options.serviceWorker === false
+              ? [SERVICE_WORKER_FILE, `${SERVICE_WORKER_FILE}.br`, `${SERVICE_WORKER_FILE}.gz`]
+              : [],
         })
       : undefined;
   const backend = nginx

@@ -11,16 +11,22 @@ import {
   contentSecurityPolicy,
   cspHashSource,
   headerPolicyOf,
-} from '../../scripts/content-security-policy.mjs';
-import { TEXT_EXTENSIONS } from '../../scripts/precompress.mjs';
+} from '../../build/content-security-policy';
+import { TEXT_EXTENSIONS } from '../../build/precompress';
 import { COLOURS, PRODUCT_IMAGE_WIDTHS, productImageUrl } from '@machines/catalog';
-import { SERVICE_WORKER_POLICY } from '@/features/releases/service-worker-policy';
+import {
+  APP_SCRIPTS_META,
+  CHECKOUT_MODULE_META,
+  RELEASE_FILE,
+  SERVICE_WORKER_FILE,
+  SERVICE_WORKER_POLICY,
+} from '@/lib/shared-names';
 import enCheckout from '@/locales/en-checkout';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
- * The production build as `npm run build` makes it (vite build, scripts/prerender.mjs, then
- * scripts/generate-service-worker.mjs), checked without a browser: what the landing page loads before
+ * The production build as `npm run build` makes it (the client build, then the steps of
+ * build/production-build.ts: prerender, release file, service worker, compressed copies), checked without a browser: what the landing page loads before
  * any interaction and how much of it, what blocks its first render, the SEO tags of the prerendered
  * pages, and what the service worker precaches. Deterministic: the figures
  * come from the built files, not from timings.
@@ -71,7 +77,9 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   manifest = JSON.parse(page('.vite/manifest.json')) as Record<string, ManifestChunk>;
-  const checkoutChunk = /<meta name="checkout-module" content="([^"]+)">/.exec(page('index.html'))?.[1];
+  const checkoutChunk = new RegExp(`<meta name="${CHECKOUT_MODULE_META}" content="([^"]+)">`).exec(
+    page('index.html'),
+  )?.[1];
   CHECKOUT_MODULE = chunkKey(checkoutChunk ?? 'index.html names no checkout chunk');
 }, 180_000);
 
@@ -99,7 +107,8 @@ function withStaticImports(path: string, seen = new Set<string>()): Set<string> 
  * with their static imports.
  */
 function scriptsLoadedBy(html: string): Set<string> {
-  const appScripts = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+  const appScripts =
+    new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? [];
   const referenced = [
     ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((match) => match[1]!),
     ...[...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]!),
@@ -127,13 +136,14 @@ describe('landing page JavaScript budget', () => {
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(checkout);
     // Named once, as data: where a retry asks for it under a URL of its own.
     expect(page('index.html').split(checkout)).toHaveLength(2);
-    expect(page('index.html')).toContain(`<meta name="checkout-module" content="${checkout}">`);
+    expect(page('index.html')).toContain(`<meta name="${CHECKOUT_MODULE_META}" content="${checkout}">`);
     expect(manifest['src/boot/start.tsx']!.dynamicImports).toContain(CHECKOUT_MODULE);
   });
 
   it('lists the whole app for the entry to preload after the first paint, not before', () => {
     const html = page('index.html');
-    const listed = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const listed =
+      new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? [];
     const app = new Set<string>();
     for (const key of manifest['index.html']!.dynamicImports ?? [])
       withStaticImports(`/${manifest[key]!.file}`, app);
@@ -159,6 +169,7 @@ describe('landing page JavaScript budget', () => {
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(`/${registration!.file}`);
     expect(page(registration!.file)).toContain(SERVICE_WORKER_POLICY);
   });
+});
 });
 
 describe('compile hints on the chunks the first taps run', () => {
@@ -409,7 +420,7 @@ describe('SEO of the prerendered landing page', () => {
       ([, src]) => src,
     );
     expect(moduleScripts.length).toBeGreaterThan(0);
-    expect(JSON.parse(page('release.json'))).toEqual({ moduleScripts: moduleScripts.sort() });
+    expect(JSON.parse(page(RELEASE_FILE))).toEqual({ moduleScripts: moduleScripts.sort() });
   });
 
   it('keeps the not-found page out of search indexes', () => {
@@ -420,7 +431,7 @@ describe('SEO of the prerendered landing page', () => {
 describe('the service worker and the web app manifest (docs/offline.md)', () => {
   /** The precache manifest written into sw.js: `[{ revision, url }, …]`. */
   const precache = () => {
-    const list = /\[\{"revision":[^\]]*\]/.exec(page('sw.js'))?.[0];
+    const list = /\[\{"revision":[^\]]*\]/.exec(page(SERVICE_WORKER_FILE))?.[0];
     if (!list) throw new Error('sw.js has no precache manifest');
     return JSON.parse(list) as { revision: string | null; url: string }[];
   };
@@ -457,13 +468,13 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
         '/manifest.webmanifest',
       ]),
     );
-    for (const never of ['/release.json', '/sw.js', '/robots.txt', '/sitemap.xml'])
+    for (const never of [`/${RELEASE_FILE}`, `/${SERVICE_WORKER_FILE}`, '/robots.txt', '/sitemap.xml'])
       expect(urls).not.toContain(never);
     expect(urls.some((url) => url.startsWith('/.vite') || /\.(br|gz)$/.test(url))).toBe(false);
   });
 
   it('bundles Workbox in: no importScripts, no other origin', () => {
-    const worker = page('sw.js');
+    const worker = page(SERVICE_WORKER_FILE);
     expect(worker).not.toMatch(/importScripts/);
     // The one absolute URL is in a warning Workbox logs for entries without a revision (none here).
     expect(worker.match(/https?:\/\/[^\s`'"]+/g)).toEqual(['https://bit.ly/wb-precache']);

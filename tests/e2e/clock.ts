@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
+import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 
 /**
  * The Playwright specs' time: every page opens on Playwright's fake clock, which the test moves, so no

@@ -3,10 +3,11 @@ import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { contentSecurityPolicy, cspHashSource } from '../../scripts/content-security-policy.mjs';
+import { contentSecurityPolicy, cspHashSource } from '../../build/content-security-policy';
 import { inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 import { DIST_DIR } from './releases';
+import { APP_SCRIPTS_META, RELEASE_FILE, SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 /**
  * What the production web server adds, checked only in `npm run test:nginx` (nginx with
@@ -52,9 +53,9 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
     ['/checkout', 200, 'no-cache'],
     ['/no-such-page', 404, 'no-cache'],
     ['/favicon.svg', 200, 'no-cache'],
-    ['/release.json', 200, 'no-cache'],
+    [`/${RELEASE_FILE}`, 200, 'no-cache'],
     // The service worker and the manifest are revalidated on every use: a deploy is seen at once.
-    ['/sw.js', 200, 'no-cache'],
+    [`/${SERVICE_WORKER_FILE}`, 200, 'no-cache'],
     ['/manifest.webmanifest', 200, 'no-cache'],
     [asset!, 200, IMMUTABLE],
     ['/assets/missing.js', 404, 'no-cache'],
@@ -77,7 +78,9 @@ test('a script is served as JavaScript and a missing asset never as a page with 
   const script = await request.get(asset!);
   expect(script.headers()['content-type']).toMatch(/^application\/javascript|^text\/javascript/);
   expect((await request.get('/assets/missing.js')).status()).toBe(404);
-  expect((await request.get('/sw.js')).headers()['content-type']).toMatch(/^application\/javascript/);
+  expect((await request.get(`/${SERVICE_WORKER_FILE}`)).headers()['content-type']).toMatch(
+    /^application\/javascript/,
+  );
   expect((await request.get('/manifest.webmanifest')).headers()['content-type']).toBe(
     'application/manifest+json',
   );
@@ -132,7 +135,8 @@ test(
   { tag: '@local-build' },
   async ({ request, baseURL }) => {
     const html = await (await request.get('/')).text();
-    const appScripts = /<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const appScripts =
+      new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? [];
     const scripts = [
       ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(([, src]) => src!),
       ...appScripts,

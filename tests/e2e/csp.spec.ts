@@ -1,13 +1,14 @@
-import { contentSecurityPolicy, cspHashSource } from '../../scripts/content-security-policy.mjs';
+import { contentSecurityPolicy, cspHashSource } from '../../build/content-security-policy';
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 import { expectAppReady } from './clock';
+import { APP_READY_EVENT } from '@/lib/shared-names';
 
 /**
  * Content Security Policy, against whichever server runs the suite (nginx with deploy/nginx.conf, or a
  * deployment): the production HTML runs one inline script, the early-tap script, allowed by its
  * hash, styles itself with one inline `<style>`, allowed by its hash, carries the policy
- * (scripts/content-security-policy.mjs) in a <meta> tag, the browser enforces it with Trusted Types,
+ * (build/content-security-policy.ts) in a <meta> tag, the browser enforces it with Trusted Types,
  * and hostile `?lng=` values run nothing. Every other spec checks that its journey causes zero
  * violations (the `securitypolicyviolation` listener in fixtures.ts).
  */
@@ -32,7 +33,7 @@ for (const path of ['/', '/checkout', '/no-such-page']) {
     expect(html, 'the app script').toMatch(/<script\b[^>]*\bsrc="\/assets\//);
     const inline = inlineScriptsOf(html);
     expect(inline, 'one inline executable script').toHaveLength(1);
-    expect(inline[0]!.code, 'the early-tap script').toContain('petball:app-ready');
+    expect(inline[0]!.code, 'the early-tap script').toContain(APP_READY_EVENT);
     expect(html, 'inline event handlers').not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
     expect(html, 'javascript: URLs').not.toMatch(/javascript:/i);
 

@@ -29,8 +29,6 @@ function deploySh(...args: string[]): void {
 
 /** The worker's own site, restored to {@link DIST_DIR} (one release, deployed now) before and after. */
 const test = base.extend<{ site: DeploySite }>({
-  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
   site: async ({}, use, testInfo) => {
     const site = deploySites[testInfo.parallelIndex];
     if (!site) throw new Error('E2E_DEPLOY_SITES has no site for this worker: run `npm run test:nginx`.');

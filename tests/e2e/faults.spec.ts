@@ -2,16 +2,17 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import en from '@/locales/en';
-import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
+import { startServer, type FaultServer } from '../browser/server';
+import { cartLineAsShown } from '../engines/shop.model';
 import { countPageLoads, expectCheckoutWithCart, runClockUntil } from './cart-faults';
 import { openShop } from './clock';
 import { expect, test } from './fixtures';
-import { DIST_DIR, assetOf, makeReleaseCopy, serveRelease, urlEndingIn } from './releases';
+import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
 
 /**
  * What the shopper sees when the network or a deploy fails them in ways only Playwright's request
- * routing and JavaScript switch make (a download that breaks off mid-response, a broken second
- * release, JavaScript off), against the production build in Chromium. Every other fault runs once, in
+ * routing and JavaScript switch make (a download that breaks off mid-response, JavaScript off), and
+ * when a second release is broken too, against the production build in Chromium. Every other fault runs once, in
  * all three engines: tests/engines/ (a new release mid-visit, 503s, a dropped connection, a failed
  * prefetch, slow scripts, an early tap, and the generated paths' 503, offline and outdated downloads).
  * Every test keeps the same cart (2 Ocean Blue balls) and checks it survives.
@@ -25,47 +26,48 @@ test.use({ serviceWorkers: 'block' });
 const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
 
 /**
- * A shopper fills the cart on '/', the release in `releaseDir` is deployed meanwhile, and the shopper
- * taps 'Proceed to Checkout'. Returns the counter of page loads since the deploy.
- */
-async function proceedAfterDeploy(page: Page, shop: ShopModel, releaseDir: string) {
-  await openShop(page);
-  await shop.fillCart();
-  await serveRelease(page, releaseDir);
-  const pageLoads = countPageLoads(page);
-  await shop.openCart();
-  await shop.proceed();
-  return pageLoads;
-}
-
-/**
  * The new release is broken too (its checkout code is missing as well, as with a half-finished upload
  * or a CDN still rolling out): one reload into it cannot help, and the shopper must be told, with the
- * cart kept and no reload loop.
+ * cart kept and no reload loop. The test house's server (nginx with deploy/nginx.conf behind the fault
+ * layer, tests/browser/server.ts) deploys the release while the shopper fills the cart.
  */
-test.describe('a deploy whose new release lacks the checkout code too', () => {
+const withServer = test.extend<{ server: FaultServer }>({
+  server: async ({}, use) => {
+    const server = await startServer({ root: DIST_DIR });
+    await use(server);
+    await server.close();
+  },
+  baseURL: async ({ server }, use) => use(server.origin),
+});
+
+withServer.describe('a deploy whose new release lacks the checkout code too', () => {
   let release: ReturnType<typeof makeReleaseCopy>;
-  test.beforeAll(() => {
-    release = makeReleaseCopy(`broken-${test.info().project.name}`);
+  withServer.beforeAll(() => {
+    release = makeReleaseCopy(`broken-${withServer.info().project.name}`);
     rmSync(join(release.dir, assetOf(release.dir, 'checkout-page')));
   });
-  test.afterAll(() => release.remove());
-  test.use({ injectedFailures: [/\/assets\/checkout-page-/] });
+  withServer.afterAll(() => release.remove());
+  withServer.use({ injectedFailures: [/\/assets\/checkout-page-/] });
 
-  test('does not reload in a loop: the shopper is told the checkout is unavailable, cart kept', async ({
-    page,
-    shop,
-  }) => {
-    const pageLoads = await proceedAfterDeploy(page, shop, release.dir);
-    await runClockUntil(page, () => page.getByRole('alert').isVisible());
+  withServer(
+    'does not reload in a loop: the shopper is told the checkout is unavailable, cart kept',
+    async ({ page, shop, server }) => {
+      await openShop(page);
+      await shop.fillCart();
+      server.serveRelease(release.dir);
+      const pageLoads = countPageLoads(page);
+      await shop.openCart();
+      await shop.proceed();
+      await runClockUntil(page, () => page.getByRole('alert').isVisible());
 
-    // The reload lands on /checkout, whose code is missing too: the shop opens at '/' with the kept
-    // cart open, saying the checkout is unavailable (src/boot/start.tsx), and does not reload again.
-    await expect(page.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
-    expect(await shop.cartLine()).toEqual(cartLineAsShown());
-    await page.clock.runFor(5_000);
-    expect(pageLoads(), 'at most one reload').toBeLessThanOrEqual(1);
-  });
+      // The reload lands on /checkout, whose code is missing too: the shop opens at '/' with the kept
+      // cart open, saying the checkout is unavailable (src/boot/start.tsx), and does not reload again.
+      await expect(page.getByRole('alert')).toHaveText(en.cart.checkoutFailure.unavailable);
+      expect(await shop.cartLine()).toEqual(cartLineAsShown());
+      await page.clock.runFor(5_000);
+      expect(pageLoads(), 'at most one reload').toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 test.describe('the server fails the checkout code', () => {

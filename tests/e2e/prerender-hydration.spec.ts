@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { FAULT_CART } from '../shop-texts';
 import { expectAppReady } from './clock';
 import { expect, test } from './fixtures';
+import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
 
 /**
- * The build prerenders `/`, `/checkout` and the not-found page (scripts/prerender.mjs) and the client
+ * The build prerenders `/`, `/checkout` and the not-found page (build/prerender.ts) and the client
  * hydrates that markup (src/boot/start.tsx). These tests load each prerendered file and check that it holds
  * the page's content and critical CSS before any script runs, and that hydration adopts it as it is:
  * no console warning or error (the fixture fails the test on errors), and #root never loses a child,
@@ -43,7 +44,7 @@ for (const { path, status, route, heading } of PRERENDERED) {
     const response = await request.get(path);
     expect(response.status()).toBe(status);
     const html = await response.text();
-    expect(html).toContain(`<div id="root" data-prerendered-route="${route}">`);
+    expect(html).toContain(`<div id="root" ${PRERENDERED_ROUTE_ATTRIBUTE}="${route}">`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
     expect(html).toMatch(/<style data-styled="true"[^>]*>[^<]+<\/style>/);
   });

@@ -3,7 +3,8 @@
  * early-tap script and the app's real signal (src/early/app-ready.ts), so the two cannot drift apart.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { announceAppReady, APP_READY_ATTRIBUTE } from '@/early/app-ready';
+import { announceAppReady } from '@/early/app-ready';
+import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 
 /** Loads a fresh copy of the early-tap script, as a page does before its app. */
 async function loadEarlyTapScript() {

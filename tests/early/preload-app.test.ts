@@ -4,6 +4,7 @@
  * has loaded, not before.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_SCRIPTS_META } from '@/lib/shared-names';
 
 const SCRIPTS = ['/assets/react-a.js', '/assets/vendor-b.js', '/assets/start-c.js'];
 
@@ -28,7 +29,7 @@ async function afterFrameAndTask() {
 }
 
 beforeEach(() => {
-  document.head.innerHTML = `<meta name="app-scripts" content="${SCRIPTS.join(' ')}">`;
+  document.head.innerHTML = `<meta name="${APP_SCRIPTS_META}" content="${SCRIPTS.join(' ')}">`;
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -48,6 +48,7 @@ import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import type { ElementQuery } from './in-page';
 import { ShopModel } from './shop.model';
+import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
 const BASE_URL = process.env.BASE_URL;
@@ -113,13 +114,15 @@ function coverageLine(suite: ModelSuite, seen: ReadonlySet<string>): string {
   return `${where()} ${suite.name}: states ${tally(true)}, transitions ${tally(false)}`;
 }
 
-/** The next release of the local build, made once (scripts/make-next-release.mjs). */
+/** The next release of the local build, made once (scripts/make-next-release.ts). */
 const nextReleaseDir = () => (nextRelease ??= makeReleaseCopy(`paths-${engine.name}`)).dir;
 
 let shared: Promise<NginxServer> | undefined;
 /** One nginx for the paths that deploy nothing and need no worker (started once, stopped in `after`). */
 const sharedNginx = () =>
-  (shared ??= serveWithNginx(DIST_DIR, { without: ['sw.js', 'sw.js.br', 'sw.js.gz'] }));
+  (shared ??= serveWithNginx(DIST_DIR, {
+    without: [SERVICE_WORKER_FILE, `${SERVICE_WORKER_FILE}.br`, `${SERVICE_WORKER_FILE}.gz`],
+  }));
 
 /**
  * A page with a fault layer of its own, so its own origin: no cache, storage or faults shared between

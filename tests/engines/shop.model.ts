@@ -1,7 +1,7 @@
 import { UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
 import { lineItemFor } from '@machines/checkout-input';
 import { lineTotalCents, orderTotals, type ShippingMethodId } from '@machines/pricing';
-import { APP_READY_ATTRIBUTE } from '@/early/app-ready';
+import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
 import { SHOPPER_DETAILS } from '../shopper-details';

@@ -5,7 +5,12 @@ import { after, before, test as nodeTest, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
-import { SERVICE_WORKER_POLICY } from '@/features/releases/service-worker-policy';
+import {
+  APP_READY_ATTRIBUTE,
+  APP_SCRIPTS_META,
+  SERVICE_WORKER_FILE,
+  SERVICE_WORKER_POLICY,
+} from '@/lib/shared-names';
 import { makeReleaseCopy } from '../e2e/releases';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
@@ -119,35 +124,39 @@ async function recordPageTimings(
   browser: BrowserDriver,
   texts: { busyText?: string; confirmedTitle?: string } = {},
 ): Promise<void> {
-  await browser.evaluate(({ busyText, confirmedTitle }) => {
-    const timing: PageTimings = { tap: null, busy: null, ready: null, confirmed: null, home: null };
-    Object.assign(window, { __engineTiming: timing });
-    addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
-      },
-      { capture: true },
-    );
-    const shows = (selector: string, text: string | undefined) =>
-      text !== undefined &&
-      Array.from(document.querySelectorAll(selector)).some((element) => element.textContent?.includes(text));
-    // The document, not its root element: right after a navigation commits, Firefox may not have
-    // parsed <html> yet.
-    new MutationObserver(() => {
-      const now = performance.now();
-      if (timing.ready === null && document.documentElement?.hasAttribute('data-app-ready'))
-        timing.ready = now;
-      if (timing.busy === null && shows('button[aria-busy="true"]', busyText)) timing.busy = now;
-      if (timing.confirmed === null && shows('h1, h2', confirmedTitle)) timing.confirmed = now;
-      if (timing.confirmed !== null && timing.home === null && location.pathname === '/') timing.home = now;
-    }).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    });
-  }, texts);
+  await browser.evaluate(
+    ({ busyText, confirmedTitle, appReady }) => {
+      const timing: PageTimings = { tap: null, busy: null, ready: null, confirmed: null, home: null };
+      Object.assign(window, { __engineTiming: timing });
+      addEventListener(
+        'click',
+        (event) => {
+          if (event.isTrusted && timing.tap === null) timing.tap = event.timeStamp;
+        },
+        { capture: true },
+      );
+      const shows = (selector: string, text: string | undefined) =>
+        text !== undefined &&
+        Array.from(document.querySelectorAll(selector)).some((element) =>
+          element.textContent?.includes(text),
+        );
+      // The document, not its root element: right after a navigation commits, Firefox may not have
+      // parsed <html> yet.
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (timing.ready === null && document.documentElement?.hasAttribute(appReady)) timing.ready = now;
+        if (timing.busy === null && shows('button[aria-busy="true"]', busyText)) timing.busy = now;
+        if (timing.confirmed === null && shows('h1, h2', confirmedTitle)) timing.confirmed = now;
+        if (timing.confirmed !== null && timing.home === null && location.pathname === '/') timing.home = now;
+      }).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+    },
+    { ...texts, appReady: APP_READY_ATTRIBUTE },
+  );
 }
 
 /** The {@link PageTimings} recorded since {@link recordPageTimings}, rounded to whole ms. */
@@ -289,7 +298,7 @@ test('fault f: a slow network from the start (every script held until the page h
   const html = readFileSync(join(DIST_DIR, 'index.html'), 'utf8');
   const needed = [
     /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1],
-    ...(/<meta name="app-scripts" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? []),
+    ...(new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? []),
   ];
   assert.ok(
     needed.length > 1 && needed.every(Boolean),
@@ -428,15 +437,17 @@ test('trusted types enforced: the worker registers through its one named policy,
   assert.match(policy, new RegExp(`trusted-types [^;]*\\b${SERVICE_WORKER_POLICY}\\b`));
   await shop.open();
   await shop.waitForWorkerInControl();
-  const plain = await browser.evaluate(() =>
-    'trustedTypes' in window
-      ? navigator.serviceWorker.register('/sw.js').then(
-          () => 'accepted',
-          (error: unknown) => (error instanceof Error ? error.name : String(error)),
-        )
-      : 'no Trusted Types in this engine',
+  const plain = await browser.evaluate(
+    (url) =>
+      'trustedTypes' in window
+        ? navigator.serviceWorker.register(url).then(
+            () => 'accepted',
+            (error: unknown) => (error instanceof Error ? error.name : String(error)),
+          )
+        : 'no Trusted Types in this engine',
+    `/${SERVICE_WORKER_FILE}`,
   );
-  report(t, `register('/sw.js') as a plain string: ${plain}`);
+  report(t, `register('/${SERVICE_WORKER_FILE}') as a plain string: ${plain}`);
   if (plain !== 'no Trusted Types in this engine')
     assert.equal(plain, 'TypeError', 'a plain string is refused');
   await server.stop();

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutLoadError } from '@machines/checkout-load-failure';
 import { reloadIntoCheckout } from '@/effects/cart-handoff';
-import { RELEASE_FILE, loadCheckout } from '@/features/checkout-download/load-checkout';
+import { RELEASE_URL, loadCheckout } from '@/features/checkout-download/load-checkout';
 
 const RUNNING = '/assets/index-AAAAAAAA.js';
 const failingImport = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
@@ -15,7 +15,7 @@ async function failureWith(fetchRelease: () => Promise<Response>): Promise<unkno
   const fetch = vi.fn(fetchRelease);
   vi.stubGlobal('fetch', fetch);
   const error: unknown = await loadCheckout(failingImport).catch((caught: unknown) => caught);
-  expect(fetch).toHaveBeenCalledWith(RELEASE_FILE, { cache: 'no-store' });
+  expect(fetch).toHaveBeenCalledWith(RELEASE_URL, { cache: 'no-store' });
   expect(error).toBeInstanceOf(CheckoutLoadError);
   return (error as CheckoutLoadError).failure;
 }

@@ -8,6 +8,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
 import { renderApp } from '@tests/render-app';
+import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 const fake = vi.hoisted(() => {
   /** The page's Workbox: records its URL and lets the test fire its events. */
@@ -74,7 +75,7 @@ async function releaseWaits() {
 describe('a new release of the shop', { timeout: 15_000 }, () => {
   it('is offered in a polite status with Reload once its worker waits, never before', async () => {
     renderApp('/');
-    await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.url).toBe('/sw.js'));
+    await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.url).toBe(`/${SERVICE_WORKER_FILE}`));
     expect(prompt()).not.toBeInTheDocument();
 
     await releaseWaits();

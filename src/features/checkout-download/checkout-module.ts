@@ -1,8 +1,4 @@
-/**
- * The `<meta name>` under which the build (scripts/prerender.mjs) writes the site-root URL of the
- * checkout page's built chunk, so a retry can ask for that file under a URL of its own.
- */
-export const CHECKOUT_MODULE_META = 'checkout-module';
+import { CHECKOUT_MODULE_META } from '@/lib/shared-names';
 
 /**
  * The loader of the code-split checkout page: `importBundled` is the bundler's `import()` of the page
@@ -10,7 +6,7 @@ export const CHECKOUT_MODULE_META = 'checkout-module';
  * The loader downloads and evaluates the chunk once: every caller (the cart's prefetch, the route,
  * 'Proceed to Checkout' and its retries) shares the attempt in flight and the module it loads. After
  * a failure the next call asks the network again under a URL of its own
- * (`/assets/checkout-page-<hash>.js?attempt=N`): an engine may keep a failed `import()` of a URL failed
+ * (the build names it in `<meta name="checkout-module">`: `/assets/checkout-page-<hash>.js?attempt=N`): an engine may keep a failed `import()` of a URL failed
  * for the life of the page (Firefox ESR does), so re-importing the same URL would never retry, and a
  * failed prefetch would doom every later attempt. Without the meta tag (the dev server) it calls
  * `importBundled` again. The loader rejects as the browser's `import()` does.

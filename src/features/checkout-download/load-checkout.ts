@@ -1,5 +1,6 @@
 import { CheckoutLoadError, type CheckoutLoadFailure } from '@machines/checkout-load-failure';
 import { reloadedRecently } from '@/effects/cart-handoff';
+import { RELEASE_FILE } from '@/lib/shared-names';
 
 /**
  * The storefront machine's `loadCheckout` actor: resolves once `importPage` (the app's loader of the
@@ -7,7 +8,7 @@ import { reloadedRecently } from '@/effects/cart-handoff';
  * the router renders /checkout at once. On failure it finds out why and rejects with a
  * {@link CheckoutLoadError}:
  * - `offline` when the browser says so or the release file cannot be fetched at all;
- * - `outdated` when the release the server now deploys ({@link RELEASE_FILE}) loads other scripts than
+ * - `outdated` when the release the server now deploys ({@link RELEASE_URL}) loads other scripts than
  *   this page does (a new release removed the files this page was built with), unless the page was
  *   reloaded into a new release a moment ago (no reload loop);
  * - `unavailable` otherwise (the server answered 5xx, or the download broke off).
@@ -22,19 +23,17 @@ export async function loadCheckout(importPage: () => Promise<unknown>): Promise<
 }
 
 /**
- * Site-root URL of the release file the build writes (scripts/prerender.mjs):
- * `{ "moduleScripts": ["/assets/index-<hash>.js"] }`, the module scripts of the deployed landing page,
- * sorted. Asked for past every cache (`no-store`), so only the network answers: a cached page would
- * always look like this page's own release. Read as data, never parsed as HTML, so no Trusted Types
- * sink is involved.
+ * Site-root URL of the release file the build writes (./release-file.build.ts). Asked for past every
+ * cache (`no-store`), so only the network answers: a cached page would always look like this page's
+ * own release. Read as data, never parsed as HTML, so no Trusted Types sink is involved.
  */
-export const RELEASE_FILE = '/release.json';
+export const RELEASE_URL = `/${RELEASE_FILE}`;
 
 async function diagnoseLoadFailure(): Promise<CheckoutLoadFailure> {
   if (!navigator.onLine) return 'offline';
   let release: Response;
   try {
-    release = await fetch(RELEASE_FILE, { cache: 'no-store' });
+    release = await fetch(RELEASE_URL, { cache: 'no-store' });
   } catch {
     return 'offline';
   }

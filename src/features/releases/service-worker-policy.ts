@@ -1,22 +1,14 @@
 import type { TrustedScriptURL, TrustedTypePolicyFactory } from 'trusted-types/lib';
+import { SERVICE_WORKER_FILE, SERVICE_WORKER_POLICY } from '@/lib/shared-names';
 
 /**
- * The service worker's URL and the one Trusted Types policy that lets it through to
- * `navigator.serviceWorker.register`: names the build, the Content Security Policy
- * (scripts/content-security-policy.mjs) and the tests share, in a module of their own so that reading
- * them never loads workbox-window.
+ * The service worker's URL through the one Trusted Types policy that lets it reach
+ * `navigator.serviceWorker.register`, in a module of its own so that the tests reading it never load
+ * workbox-window.
  */
 
-/** Site-root URL of the service worker (scripts/generate-service-worker.mjs writes it), scope `/`. */
-export const SERVICE_WORKER_URL = '/sw.js';
-
-/**
- * Name of the one Trusted Types policy the shop creates, which lets exactly {@link SERVICE_WORKER_URL}
- * through to `navigator.serviceWorker.register` (a script URL sink). Where the Content Security Policy
- * enforces Trusted Types (`require-trusted-types-for 'script'`), its `trusted-types` directive must
- * list this name, or the worker is never registered.
- */
-export const SERVICE_WORKER_POLICY = 'service-worker';
+/** Site-root URL of the service worker (./service-worker.build.ts writes it), scope `/`. */
+export const SERVICE_WORKER_URL = `/${SERVICE_WORKER_FILE}`;
 
 /** The worker's script URL, through the policy where Trusted Types exist; made once per page. */
 let scriptURL: string | TrustedScriptURL | undefined;

@@ -1,6 +1,6 @@
 /**
- * The shop's service worker (built into `sw.js` by scripts/generate-service-worker.mjs, after the
- * prerender, with Workbox bundled in: no `importScripts`, no other origin). It makes the whole
+ * The shop's service worker (built into `sw.js` by ./service-worker.build.ts, after the prerender,
+ * with Workbox bundled in: no `importScripts`, no other origin). It makes the whole
  * purchase work offline after one visit (docs/offline.md):
  * - precaches every page by its route (`/` → index.html, `/checkout` → checkout.html, and the
  *   not-found page as `/404.html`, which production answers with status 404), every hashed script,
@@ -20,12 +20,13 @@ import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } fr
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
+import { PAGES } from '@/lib/shared-names';
 import { SKIP_WAITING } from './skip-waiting';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 /** The not-found page's precache URL: production serves it with status 404 for any unknown path. */
-const NOT_FOUND_PAGE = '/404.html';
+const NOT_FOUND_PAGE = PAGES.notFound.url;
 
 // Workbox precaches 200 responses only; the not-found page is a 404 by design (deploy/nginx.conf).
 addPlugins([

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Makes a "next release" of a built shop for the deploy tests: copies the build `from` into
  * `to` and gives every content-hashed file in `assets/` a new hash (`index-C4ei4vQy.js` →
@@ -6,14 +5,10 @@
  * pages and code are otherwise the same, exactly as after a deploy of a new version: the files the
  * previous release's pages load no longer exist under the new release's names. The service worker's
  * precache manifest (`sw.js`) then gets each page's revision anew from the page's new content, as the
- * build would have written it (scripts/generate-service-worker.mjs), so the new worker caches the new
- * pages. The compressed copies (`.br`, `.gz`) are made afresh from the rewritten files last
- * (scripts/precompress.mjs).
- *
- * Usage: node scripts/make-next-release.mjs <from-dist> <to-dir> [--salt text]
- *   `--salt` (default `next`) seeds the new hashes, so two "next" releases of one build can differ.
- * Prints a JSON object mapping each old `assets/` file name to its new one. Exit code 1 on bad usage,
- * when `to` already exists, or when `from/assets` has no hashed file.
+ * build would have written it (src/features/releases/service-worker.build.ts), so the new worker
+ * caches the new pages. The compressed copies (`.br`, `.gz`) are made afresh from the rewritten files
+ * last (build/precompress.ts).
+ * Used by the release tests (tests/e2e/releases.ts).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -27,8 +22,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { precompress } from './precompress.mjs';
+import { precompress } from '../build/precompress.ts';
+import { PAGES, SERVICE_WORKER_FILE } from '../src/lib/shared-names.ts';
 
 /** Vite's output names: `<name>-<8 character base64url hash>.<ext>`. */
 const HASHED_NAME = /^(?<name>.+)-(?<hash>[A-Za-z0-9_-]{8})(?<ext>\.[a-z0-9]+)$/;
@@ -37,10 +32,11 @@ const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.t
 
 /**
  * Copies the build at `from` to `to` with new hashes for every file in `assets/` (see the file's
- * header) and returns the renames as `{ [oldName]: newName }`.
+ * header) and returns the renames as `{ [oldName]: newName }`. `salt` seeds the new hashes, so two
+ * "next" releases of one build can differ.
  * @throws when `to` exists or `from/assets` holds no hashed file.
  */
-export function makeNextRelease(from, to, salt = 'next') {
+export function makeNextRelease(from: string, to: string, salt = 'next'): Record<string, string> {
   const source = resolve(from);
   const target = resolve(to);
   if (existsSync(target)) throw new Error(`${target} already exists`);
@@ -49,11 +45,11 @@ export function makeNextRelease(from, to, salt = 'next') {
   // The copies would keep the old names and contents: made again below.
   for (const file of filesUnder(target)) if (/\.(br|gz)$/.test(file)) rmSync(file);
   const assets = join(target, 'assets');
-  const renames = {};
+  const renames: Record<string, string> = {};
   for (const file of readdirSync(assets)) {
     const match = HASHED_NAME.exec(file);
-    if (!match?.groups) continue;
-    const { name, hash, ext } = match.groups;
+    const { name, hash, ext } = match?.groups ?? {};
+    if (name === undefined || hash === undefined || ext === undefined) continue;
     const newHash = createHash('sha256').update(`${salt}:${file}`).digest('base64url').slice(0, hash.length);
     renames[file] = `${name}-${newHash}${ext}`;
   }
@@ -74,15 +70,12 @@ export function makeNextRelease(from, to, salt = 'next') {
   return renames;
 }
 
-/** Pages of the worker's precache manifest by route, as scripts/generate-service-worker.mjs maps them. */
-const PAGE_OF_ROUTE = { '/': 'index.html', '/checkout': 'checkout.html', '/404.html': '404.html' };
-
 /** Rewrites the revision of every page in `dir`'s sw.js to the md5 of its content (Workbox's revision). */
-function reviseWorkerPages(dir) {
-  const worker = join(dir, 'sw.js');
+function reviseWorkerPages(dir: string) {
+  const worker = join(dir, SERVICE_WORKER_FILE);
   if (!existsSync(worker)) return;
   let text = readFileSync(worker, 'utf8');
-  for (const [route, file] of Object.entries(PAGE_OF_ROUTE)) {
+  for (const { url: route, file } of Object.values(PAGES)) {
     const revision = createHash('md5')
       .update(readFileSync(join(dir, file)))
       .digest('hex');
@@ -94,27 +87,9 @@ function reviseWorkerPages(dir) {
 }
 
 /** Every file below `directory`, dot-directories (`.vite/`) included. */
-function filesUnder(directory) {
+function filesUnder(directory: string): string[] {
   return readdirSync(directory).flatMap((entry) => {
     const path = join(directory, entry);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const saltIndex = args.indexOf('--salt');
-  const salt = saltIndex === -1 ? 'next' : args[saltIndex + 1];
-  const [from, to] =
-    saltIndex === -1 ? args : args.filter((_, index) => index < saltIndex || index > saltIndex + 1);
-  if (!from || !to || !salt) {
-    console.error('Usage: node scripts/make-next-release.mjs <from-dist> <to-dir> [--salt text]');
-    process.exit(1);
-  }
-  try {
-    console.log(JSON.stringify(makeNextRelease(from, to, salt), null, 2));
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
 }
