@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ALIASES, fromRoot } from './build/paths.ts';
 import { productionBuild } from './build/production-build.ts';
+import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
 
 /**
  * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
@@ -56,6 +57,7 @@ const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'vendor', 'start', 'checkout-p
 export default defineConfig({
   plugins: [
     react(),
+    stripMachineDescriptions(),
     productionBuild({ siteUrl: process.env.SITE_URL ?? 'https://pet-ball-pro.example' }),
   ],
   resolve: { alias: ALIASES },
@@ -72,6 +74,7 @@ export default defineConfig({
     // .vite/manifest.json: build/prerender.ts and the size-budget test read the chunk graph from it.
     manifest: true,
     rollupOptions: {
+      optimization: { inlineConst: { mode: 'all', pass: 1 } },
       output: {
         // After minification, which would drop the comment; V8 reads it only as a file's first line.
         // (Other chunks get an empty first line: an addon function cannot return nothing.)

@@ -14,6 +14,8 @@ import {
 } from '../../build/content-security-policy';
 import { TEXT_EXTENSIONS } from '../../build/precompress';
 import { COLOURS, PRODUCT_IMAGE_WIDTHS, productImageUrl } from '@machines/catalog';
+import { checkoutMachine } from '@machines/checkout-machine';
+import { storefrontMachine } from '@machines/storefront-machine';
 import {
   APP_SCRIPTS_META,
   CHECKOUT_MODULE_META,
@@ -169,7 +171,24 @@ describe('landing page JavaScript budget', () => {
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(`/${registration!.file}`);
     expect(page(registration!.file)).toContain(SERVICE_WORKER_POLICY);
   });
-});
+
+  it("ships the machines without their descriptions (the statecharts' documentation), which nothing reads at run time", () => {
+    /** Every `description` string of a machine's configuration, states and transitions alike. */
+    const descriptionsIn = (config: unknown): string[] =>
+      typeof config !== 'object' || config === null
+        ? []
+        : Object.entries(config).flatMap(([key, value]) =>
+            key === 'description' && typeof value === 'string' ? [value] : descriptionsIn(value),
+          );
+    const descriptions = [storefrontMachine, checkoutMachine].flatMap((machine) =>
+      descriptionsIn(machine.config),
+    );
+    expect(descriptions.length).toBeGreaterThan(30);
+    const scripts = Object.values(manifest).map(({ file }) => page(file));
+    for (const description of descriptions)
+      for (const script of scripts) expect(script).not.toContain(description);
+    expect(scripts.join('\n')).toContain('createMachine');
+  });
 });
 
 describe('compile hints on the chunks the first taps run', () => {
