@@ -26,7 +26,8 @@
  *   the server (bench/lib/round-trips.mjs): when the app is interactive, FCP, and the script
  *   requests grouped in waves by arrival (target: interactive within 1500 ms, one wave), CPU
  *   unthrottled and on the mid-tier profile.
- * Writes everything to `bench/results.json`. Not part of `npm test`: figures depend on machine load
+ * Writes everything to `bench/results.json` (a run with --only: bench/results.partial.json, not kept in
+ * git). Not part of `npm test`: figures depend on machine load
  * (the load average is printed before and after).
  *
  * Usage: npx tsx bench/bench.mjs (from the project root; `npm run bench` installs bench/'s own
@@ -772,8 +773,12 @@ try {
   console.log(lines.join('\n'));
 
   mkdirSync('bench', { recursive: true });
+  // A partial run (--only) never replaces the last full bench, which the docs quote.
+  const resultsFile = SECTIONS.every((section) => only.includes(section))
+    ? 'bench/results.json'
+    : 'bench/results.partial.json';
   writeFileSync(
-    'bench/results.json',
+    resultsFile,
     `${JSON.stringify(
       {
         date: new Date().toISOString(),

@@ -37,7 +37,7 @@ function bodyBytes(url, acceptEncoding) {
  */
 export async function measureServedJs(distDir) {
   const scripts = readdirSync(join(distDir, 'assets')).filter(
-    (name) => name.endsWith('.js') && !name.startsWith('checkout-page-') && !name.startsWith('service-worker-'),
+    (name) => name.endsWith('.js') && !name.startsWith('checkout-page-') && !name.startsWith('workbox-registration-'),
   );
   const files = { raw: 0, br: 0, gz: 0 };
   for (const name of scripts) {
