@@ -5,10 +5,10 @@ import { CHECKOUT_MODULE_META } from '@/lib/shared-names';
  * (the app passes `() => import('@/pages/checkout-page')`, so this feature never imports a page).
  * The loader downloads and evaluates the chunk once: every caller (the cart's prefetch, the route,
  * 'Proceed to Checkout' and its retries) shares the attempt in flight and the module it loads. After
- * a failure the next call asks the network again under a URL of its own
- * (the build names it in `<meta name="checkout-module">`: `/assets/checkout-page-<hash>.js?attempt=N`): an engine may keep a failed `import()` of a URL failed
- * for the life of the page (Firefox ESR does), so re-importing the same URL would never retry, and a
- * failed prefetch would doom every later attempt. Without the meta tag (the dev server) it calls
+ * a failure the next call asks the network again under a URL of its own (the chunk the build names
+ * in `<meta name="checkout-module">`, as `/assets/checkout-page-<hash>.js?attempt=N`): an engine may
+ * keep a failed `import()` of a URL failed for the life of the page (Firefox ESR does), so
+ * re-importing the same URL would never retry, and a failed prefetch would doom every later attempt. Without the meta tag (the dev server) it calls
  * `importBundled` again. The loader rejects as the browser's `import()` does.
  */
 export function checkoutModuleLoader<M>(importBundled: () => Promise<M>): () => Promise<M> {

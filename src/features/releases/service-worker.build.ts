@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
 import { PAGES, RELEASE_FILE, SERVICE_WORKER_FILE } from '../../lib/shared-names.ts';
@@ -43,7 +44,7 @@ export async function buildServiceWorker(
       copyPublicDir: false,
       target: 'es2022',
       lib: {
-        entry: new URL('./service-worker.ts', import.meta.url).pathname,
+        entry: fileURLToPath(new URL('./service-worker.ts', import.meta.url)),
         formats: ['iife'],
         name: 'petBallWorker',
       },
