@@ -28,10 +28,10 @@ import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 
 /**
  * The production build as `npm run build` makes it (the client build, then the steps of
- * build/production-build.ts: prerender, release file, service worker, compressed copies), checked without a browser: what the landing page loads before
- * any interaction and how much of it, what blocks its first render, the SEO tags of the prerendered
- * pages, and what the service worker precaches. Deterministic: the figures
- * come from the built files, not from timings.
+ * build/production-build.ts: prerender, release file, service worker, compressed copies), checked
+ * without a browser: what the landing page loads before any interaction and how much of it, what
+ * blocks its first render, the SEO tags of the prerendered pages, and what the service worker
+ * precaches. Deterministic: the figures come from the built files, not from timings.
  */
 
 /**

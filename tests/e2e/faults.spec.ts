@@ -12,10 +12,10 @@ import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
 /**
  * What the shopper sees when the network or a deploy fails them in ways only Playwright's request
  * routing and JavaScript switch make (a download that breaks off mid-response, JavaScript off), and
- * when a second release is broken too, against the production build in Chromium. Every other fault runs once, in
- * all three engines: tests/engines/ (a new release mid-visit, 503s, a dropped connection, a failed
- * prefetch, slow scripts, an early tap, and the generated paths' 503, offline and outdated downloads).
- * Every test keeps the same cart (2 Ocean Blue balls) and checks it survives.
+ * when a second release is broken too, against the production build in Chromium. Every other fault
+ * runs once, in all three engines: tests/engines/ (a new release mid-visit, 503s, a dropped
+ * connection, a failed prefetch, slow scripts, an early tap, and the generated paths' 503, offline
+ * and outdated downloads). Every test keeps the same cart (2 Ocean Blue balls) and checks it survives.
  */
 
 // These faults are routed with page.route, which the shop's service worker would bypass by answering
