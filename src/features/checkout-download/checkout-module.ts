@@ -8,8 +8,9 @@ import { CHECKOUT_MODULE_META } from '@/lib/shared-names';
  * a failure the next call asks the network again under a URL of its own (the chunk the build names
  * in `<meta name="checkout-module">`, as `/assets/checkout-page-<hash>.js?attempt=N`): an engine may
  * keep a failed `import()` of a URL failed for the life of the page (Firefox ESR does), so
- * re-importing the same URL would never retry, and a failed prefetch would doom every later attempt. Without the meta tag (the dev server) it calls
- * `importBundled` again. The loader rejects as the browser's `import()` does.
+ * re-importing the same URL would never retry, and a failed prefetch would doom every later attempt.
+ * Without the meta tag (the dev server) it calls `importBundled` again. The loader rejects as the
+ * browser's `import()` does.
  */
 export function checkoutModuleLoader<M>(importBundled: () => Promise<M>): () => Promise<M> {
   /** The module once an attempt has loaded it, or the attempt in flight; `undefined` after a failure. */
