@@ -3,6 +3,7 @@ import { UNIT_PRICE_CENTS } from '@machines/catalog';
 import { lineItemFor } from '@machines/checkout-input';
 import { orderTotals } from '@machines/pricing';
 import { en, shopText, startsWith } from '../shop-texts';
+import { SHOPPER_DETAILS } from '../shopper-details';
 import { focusIndicator } from './a11y';
 import { openShop } from './clock';
 import { expect, test } from './fixtures';
@@ -22,8 +23,10 @@ async function pressTo(page: Page, key: string, target: Locator): Promise<void> 
     .toMatchObject({ focusVisible: true, ring: true, inViewport: true, unobscured: true });
 }
 
-/** Tabs to the field labelled `label` and types `value` into it. */
-async function tabAndType(page: Page, label: string, value: string): Promise<void> {
+/** Tabs to the field labelled `label` and types the sample shopper's value for it (../shopper-details.ts). */
+async function tabAndType(page: Page, label: string): Promise<void> {
+  const value = SHOPPER_DETAILS.find(([field]) => field === label)?.[1];
+  if (value === undefined) throw new Error(`The sample shopper has no value for ${label}`);
   await pressTo(page, 'Tab', page.getByLabel(label, { exact: true }));
   await page.keyboard.type(value);
 }
@@ -58,32 +61,24 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
 
     await expect(page.getByRole('heading', { name: en.checkout.title, level: 1 })).toBeVisible();
     await pressTo(page, 'Tab', page.getByRole('link', { name: en.checkout.backToShop }));
-    await tabAndType(page, en.checkout.contact.email, 'sam@example.com');
+    await tabAndType(page, en.checkout.contact.email);
     await pressTo(page, 'Tab', page.getByLabel(en.checkout.contact.phone));
-    await tabAndType(page, en.checkout.shippingAddress.firstName, 'Sam');
-    await tabAndType(page, en.checkout.shippingAddress.lastName, 'Rivera');
-    await tabAndType(page, en.checkout.shippingAddress.address, '1 Main St');
+    await tabAndType(page, en.checkout.shippingAddress.firstName);
+    await tabAndType(page, en.checkout.shippingAddress.lastName);
+    await tabAndType(page, en.checkout.shippingAddress.address);
     await pressTo(page, 'Tab', page.getByLabel(en.checkout.shippingAddress.apartment));
-    await tabAndType(page, en.checkout.shippingAddress.city, 'Springfield');
-    await tabAndType(page, en.checkout.shippingAddress.state, 'IL');
-    await tabAndType(page, en.checkout.shippingAddress.zipCode, '62701');
-    await pressTo(
-      page,
-      'Tab',
-      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods.standard.name) }),
-    );
-    await pressTo(
-      page,
-      'ArrowDown',
-      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods.express.name) }),
-    );
-    await expect(
-      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods.express.name) }),
-    ).toBeChecked();
-    await tabAndType(page, en.checkout.payment.cardNumber, '4242424242424242');
-    await tabAndType(page, en.checkout.payment.expiryDate, '12/30');
-    await tabAndType(page, en.checkout.payment.cvv, '123');
-    await tabAndType(page, en.checkout.payment.nameOnCard, 'Sam Rivera');
+    await tabAndType(page, en.checkout.shippingAddress.city);
+    await tabAndType(page, en.checkout.shippingAddress.state);
+    await tabAndType(page, en.checkout.shippingAddress.zipCode);
+    const method = (id: 'standard' | 'express') =>
+      page.getByRole('radio', { name: startsWith(en.checkout.shippingMethod.methods[id].name) });
+    await pressTo(page, 'Tab', method('standard'));
+    await pressTo(page, 'ArrowDown', method('express'));
+    await expect(method('express')).toBeChecked();
+    await tabAndType(page, en.checkout.payment.cardNumber);
+    await tabAndType(page, en.checkout.payment.expiryDate);
+    await tabAndType(page, en.checkout.payment.cvv);
+    await tabAndType(page, en.checkout.payment.nameOnCard);
     await pressTo(
       page,
       'Tab',
