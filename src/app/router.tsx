@@ -16,8 +16,8 @@ export const importCheckoutPage = checkoutModuleLoader(() => import('@/pages/che
  * screen (spec §8). The checkout route is code-split (`lazy`): the landing page never loads its code;
  * the storefront machine prefetches it when the cart opens (`prefetchCheckout`). Used with
  * `createBrowserRouter` in the app and `createMemoryRouter` on the server (prerender) and in tests;
- * call {@link resolveLazyRoutes} first
- * wherever the first render must be synchronous (hydration, server rendering, jsdom tests).
+ * call {@link resolveLazyRoutes} first wherever the first render must be synchronous (hydration,
+ * server rendering, jsdom tests).
  */
 export const routes: RouteObject[] = [
   {
