@@ -86,7 +86,7 @@ function withHelpers<A extends unknown[]>(
   return `(() => { const __name = (f) => f; if (!window.__accessibility) throw new Error('${NO_LIBRARY}'); const helpers = (${inPageHelpers.toString()})(); return (${fn.toString()})(helpers, ${json}); })()`;
 }
 
-/** An IIFE bundle of `source` (an ES module) defining the global `name` (esbuild, once per process). */
+/** A minified IIFE bundle of `source` (an ES module) defining the global `name` (esbuild). */
 function bundle(source: string, name: string, external: string[] = []): string {
   return buildSync({
     stdin: { contents: source, resolveDir: process.cwd() },
@@ -95,6 +95,7 @@ function bundle(source: string, name: string, external: string[] = []): string {
     globalName: name,
     platform: 'browser',
     external,
+    minify: true,
     write: false,
     logLevel: 'silent',
   }).outputFiles[0]!.text;
@@ -107,10 +108,14 @@ const fakeTimersBundle = () =>
   (fakeTimers ??= bundle("export { withGlobal } from '@sinonjs/fake-timers';", '__fakeTimers', ['util']));
 
 let accessibility: string | undefined;
-/** dom-accessibility-api's role and name functions as a script that sets `window.__accessibility`. */
+/**
+ * Testing Library's queries and dom-accessibility-api's name function as a script that sets
+ * `window.__accessibility` (in-page.ts's `AccessibilityLibrary`).
+ */
 const accessibilityScript = () =>
   (accessibility ??= `(() => { ${bundle(
-    "export { computeAccessibleName, getRole } from 'dom-accessibility-api';",
+    `export { queryAllByRole, queryAllByText, queryAllByLabelText } from '@testing-library/dom';
+     export { computeAccessibleName } from 'dom-accessibility-api';`,
     '__accessibilityBundle',
   )}; window.__accessibility = __accessibilityBundle; })()`);
 

@@ -1,35 +1,21 @@
 /**
- * What the engine drivers run inside the page: finding an element by role and accessible name (as
- * dom-accessibility-api computes them, the library under Testing Library), by visible text or by
- * label, reading it, and getting it ready for a click; the same in Chromium, Firefox and WebKit,
- * instead of each driver's own query engine. {@link inPageHelpers} is sent as source text (see
- * driver.ts), so it must not refer to anything outside itself but the page's `__accessibility`.
+ * What the engine drivers run inside the page: Testing Library's queries (by role and accessible name,
+ * by text, by label), the same in Chromium, Firefox and WebKit instead of each driver's own query
+ * engine, plus reading an element and getting it ready for a click. {@link inPageHelpers} is sent as
+ * source text (see driver.ts), so it must not refer to anything outside itself but the page's
+ * `__accessibility`.
  */
+import type { ARIARole } from 'aria-query';
 
-/** ARIA roles the suite queries (implicit roles of the shop's elements, or explicit `role`). */
-export type Role =
-  | 'alert'
-  | 'button'
-  | 'checkbox'
-  | 'complementary'
-  | 'dialog'
-  | 'group'
-  | 'heading'
-  | 'img'
-  | 'link'
-  | 'main'
-  | 'radio'
-  | 'region'
-  | 'row'
-  | 'status'
-  | 'textbox';
+/** An ARIA role (Testing Library's role type). */
+export type Role = ARIARole;
 
 /** A text to match: a string matches the whole text (whitespace collapsed), a RegExp any part of it. */
 export type TextMatch = string | RegExp;
 
 /**
  * An element as a shopper finds it: by role and accessible name (`{ role: 'button', name: 'Try again' }`),
- * by visible text (`{ text: 'Order Confirmed!' }`, the innermost element with that text), by its
+ * by text (`{ text: 'Order Confirmed!' }`, an element whose own text it is), by its
  * label (`{ label: 'Email address' }`, the form field) or, as a last resort, by CSS. `within` limits
  * the search to the first element the inner query finds. Only rendered elements match.
  */
@@ -86,11 +72,15 @@ export function describeQuery(query: ElementQuery): string {
   return query.within ? `${own} in ${describeQuery(query.within)}` : own;
 }
 
-/** What the page's `__accessibility` holds: dom-accessibility-api's role and accessible-name functions. */
-export interface AccessibilityLibrary {
-  getRole(element: Element): string | null;
-  computeAccessibleName(element: Element): string;
-}
+/**
+ * What the page's `__accessibility` holds: Testing Library's queries (roles, names and labels as
+ * dom-accessibility-api computes them; elements hidden from assistive technology left out) and
+ * dom-accessibility-api's accessible-name function.
+ */
+export type AccessibilityLibrary = Pick<
+  typeof import('@testing-library/dom'),
+  'queryAllByRole' | 'queryAllByText' | 'queryAllByLabelText'
+> & { computeAccessibleName(element: Element): string };
 
 /** Where to press an element: its centre in the viewport, in CSS px; `problem` says why not, if so. */
 export interface ClickPoint {
@@ -125,24 +115,16 @@ export interface InPageHelpers {
  */
 export function inPageHelpers(): InPageHelpers {
   const normalise = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-  const matches = (value: string, match: SerialisedMatch) =>
-    'exact' in match ? value === normalise(match.exact) : new RegExp(match.source, match.flags).test(value);
+  const matcher = (match: SerialisedMatch) =>
+    'exact' in match ? normalise(match.exact) : new RegExp(match.source, match.flags);
 
   const textOf = (element: Element) =>
     normalise(element instanceof HTMLElement ? element.innerText : element.textContent);
 
-  // dom-accessibility-api (the library Testing Library computes roles and names with), injected into
-  // the document by driver.ts before the helpers run.
+  // Testing Library and dom-accessibility-api, injected into the document by driver.ts before the
+  // helpers run.
   const library = (window as unknown as { __accessibility: AccessibilityLibrary }).__accessibility;
-  const roleOf = (element: Element): string | null => library.getRole(element);
   const nameOf = (element: Element): string => normalise(library.computeAccessibleName(element));
-
-  const levelOf = (element: Element) => {
-    const aria = Number(element.getAttribute('aria-level'));
-    if (aria > 0) return aria;
-    const match = /^H([1-6])$/.exec(element.tagName);
-    return match ? Number(match[1]) : undefined;
-  };
 
   const isRendered = (element: Element) => {
     const check = (element as Element & { checkVisibility?: (options: object) => boolean }).checkVisibility;
@@ -152,50 +134,21 @@ export function inPageHelpers(): InPageHelpers {
     return element.getClientRects().length > 0 && style.visibility !== 'hidden';
   };
 
-  const isHiddenFromAssistiveTech = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
-
-  const fieldFor = (label: string, scope: ParentNode): Element[] => {
-    const fields: Element[] = [];
-    for (const candidate of scope.querySelectorAll('label')) {
-      if (candidate.control && textOf(candidate) === normalise(label)) fields.push(candidate.control);
-    }
-    for (const candidate of scope.querySelectorAll('input, textarea, select')) {
-      if (normalise(candidate.getAttribute('aria-label')) === normalise(label)) fields.push(candidate);
-    }
-    return fields;
-  };
-
   const findAll = (query: SerialisedQuery): Element[] => {
-    let scope: ParentNode = document;
+    let scope = document.body;
     if (query.within) {
       const container = findAll(query.within)[0];
-      if (!container) return [];
+      if (!(container instanceof HTMLElement)) return [];
       scope = container;
     }
+    const { role, name, level, text, label, css } = query;
     let candidates: Element[];
-    if (query.label !== undefined) candidates = fieldFor(query.label, scope);
-    else if (query.role !== undefined)
-      candidates = Array.from(scope.querySelectorAll('*')).filter(
-        (element) => roleOf(element) === query.role && !isHiddenFromAssistiveTech(element),
-      );
-    else candidates = Array.from(scope.querySelectorAll(query.css ?? '*'));
-    if (query.css !== undefined && (query.label !== undefined || query.role !== undefined))
-      candidates = candidates.filter((element) => element.matches(query.css ?? '*'));
-    if (query.level !== undefined)
-      candidates = candidates.filter((element) => levelOf(element) === query.level);
-    const { name, text } = query;
-    if (name) candidates = candidates.filter((element) => matches(nameOf(element), name));
-    if (text) {
-      const withText = candidates.filter(
-        (element) =>
-          !(element instanceof HTMLScriptElement || element instanceof HTMLStyleElement) &&
-          matches(textOf(element), text),
-      );
-      // The innermost elements with the text: none of their children has it too.
-      candidates = withText.filter(
-        (element) => !Array.from(element.children).some((child) => withText.includes(child)),
-      );
-    }
+    if (label !== undefined) candidates = library.queryAllByLabelText(scope, label);
+    else if (role !== undefined)
+      candidates = library.queryAllByRole(scope, role, { name: name && matcher(name), level });
+    else if (text !== undefined) candidates = library.queryAllByText(scope, matcher(text), { selector: css });
+    else candidates = Array.from(scope.querySelectorAll(css ?? '*'));
+    if (css !== undefined) candidates = candidates.filter((element) => element.matches(css));
     return candidates.filter(isRendered);
   };
 
