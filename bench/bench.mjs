@@ -34,7 +34,8 @@
  * dependencies first) [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
  *        [--only calibration,sizes,interactions,loading,lighthouse,round-trips]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
- * `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses these rates; otherwise the
+ * `--no-build` measures the build already in BENCH_DIST_DIR, which may be older than the checkout (the
+ * report prints when it was built). `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses these rates; otherwise the
  * calibration runs whenever it is listed in `--only` or a listed section needs the profiles.
  * (4190 is on the browsers' blocked-port list, hence 4192; round-trips serves on the next port.)
  * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
@@ -42,9 +43,9 @@
  * Lighthouse CI assertion fails (all figures are printed first).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -425,6 +426,8 @@ try {
   const load = (values) => values.map((v) => v.toFixed(2)).join(' ');
   lines.push(
     `Bench ${new Date().toISOString()} · ${chromeVersion} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
+    // Which build was measured: with --no-build, a build left from an earlier run shows by its time.
+    `Build measured: ${relative(process.cwd(), distDir)}, built ${statSync(join(distDir, 'index.html')).mtime.toISOString()}`,
   );
 
   if (calibration) {

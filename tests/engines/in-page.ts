@@ -7,9 +7,6 @@
  */
 import type { ARIARole } from 'aria-query';
 
-/** An ARIA role (Testing Library's role type). */
-export type Role = ARIARole;
-
 /** A text to match: a string matches the whole text (whitespace collapsed), a RegExp any part of it. */
 export type TextMatch = string | RegExp;
 
@@ -20,7 +17,7 @@ export type TextMatch = string | RegExp;
  * the search to the first element the inner query finds. Only rendered elements match.
  */
 export interface ElementQuery {
-  role?: Role;
+  role?: ARIARole;
   name?: TextMatch;
   /** Heading level (1–6), with `role: 'heading'`. */
   level?: number;
@@ -35,7 +32,7 @@ export type SerialisedMatch = { exact: string } | { source: string; flags: strin
 
 /** An {@link ElementQuery} as JSON (RegExps as source and flags). */
 export interface SerialisedQuery {
-  role?: Role;
+  role?: ARIARole;
   name?: SerialisedMatch;
   level?: number;
   text?: SerialisedMatch;
