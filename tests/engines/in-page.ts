@@ -31,15 +31,11 @@ export interface ElementQuery {
 export type SerialisedMatch = { exact: string } | { source: string; flags: string };
 
 /** An {@link ElementQuery} as JSON (RegExps as source and flags). */
-export interface SerialisedQuery {
-  role?: ARIARole;
+export type SerialisedQuery = Omit<ElementQuery, 'name' | 'text' | 'within'> & {
   name?: SerialisedMatch;
-  level?: number;
   text?: SerialisedMatch;
-  label?: string;
-  css?: string;
   within?: SerialisedQuery;
-}
+};
 
 /** Converts a query to JSON for the page. */
 export function serialiseQuery(query: ElementQuery): SerialisedQuery {
