@@ -35,8 +35,9 @@
  *        [--only calibration,sizes,interactions,loading,lighthouse,round-trips]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
  * `--no-build` measures the build already in BENCH_DIST_DIR, which may be older than the checkout (the
- * report prints when it was built). `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses these rates; otherwise the
- * calibration runs whenever it is listed in `--only` or a listed section needs the profiles.
+ * report prints when it was built). `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses
+ * these rates; otherwise the calibration runs whenever it is listed in `--only` or a listed section
+ * needs the profiles.
  * (4190 is on the browsers' blocked-port list, hence 4192; round-trips serves on the next port.)
  * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
  * Exit code: non-zero when the build, the server or a Lighthouse run fails, or when size-limit or a

@@ -11,10 +11,11 @@ import type { ARIARole } from 'aria-query';
 export type TextMatch = string | RegExp;
 
 /**
- * An element as a shopper finds it: by role and accessible name (`{ role: 'button', name: 'Try again' }`),
- * by text (`{ text: 'Order Confirmed!' }`, an element whose own text it is), by its
- * label (`{ label: 'Email address' }`, the form field) or, as a last resort, by CSS. `within` limits
- * the search to the first element the inner query finds. Only rendered elements match.
+ * An element as a shopper finds it, with one of Testing Library's queries: by its label
+ * (`{ label: 'Email address' }`, the form field), else by role and accessible name
+ * (`{ role: 'button', name: 'Try again' }`), else by text (`{ text: 'Order Confirmed!' }`, an element
+ * whose own text it is); `css` narrows what they find or, alone, is the query. `within` limits the
+ * search to the first element the inner query finds. Only rendered elements match.
  */
 export interface ElementQuery {
   role?: ARIARole;
