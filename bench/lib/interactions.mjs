@@ -8,9 +8,10 @@
  * to the next paint after its handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not
  * reported, shown as 16).
  *
- * The journey finds, waits for and scrolls to its targets with plain DOM code (bench/lib/dom.mjs),
- * never with Playwright's locators or `waitForFunction`: those create Playwright's injected script,
- * whose capture listeners for pointer, mouse and touch events would run inside every measured tap.
+ * The journey finds, waits for and scrolls to its targets with the test house's queries through
+ * `page.evaluate` (bench/lib/dom.mjs), never with Playwright's locators or `waitForFunction`: those
+ * create Playwright's injected script, whose capture listeners for pointer, mouse and touch events
+ * would run inside every measured tap. Each target is located before its measurement starts.
  *
  * Each interaction is split into the three phases web-vitals' `onINP` attribution names, read from
  * its longest entry (for a tap, usually `click`): input delay (input → its handlers start; for a
@@ -22,7 +23,8 @@
  * layout forced by scripts; 0 when the frame was not long).
  */
 import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
-import { fillFields, locate, tap, waitInPage } from './dom.mjs';
+import { en, shopText, startsWith } from '../../tests/shop-texts.ts';
+import { fillFields, locate, waitForElement, waitInPage } from './dom.mjs';
 
 
 /** Mobile emulation used for every interaction run (Lighthouse's mobile viewport). */
@@ -141,44 +143,50 @@ async function measure(page, act) {
 
 /**
  * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
- * (client-side navigation through 'Proceed to Checkout'). Names are the bench's row labels.
+ * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `target`
+ * the element tapped (a query of the test house's, texts from src/locales/en.ts), or `key` a key
+ * pressed; `before` and `after` run outside the measurement. Shared with bench/lib/tap-cpu.mjs.
+ * @type {{name: string, target?: import('../../tests/engines/in-page.ts').ElementQuery, key?: string,
+ *   before?: (page: import('@playwright/test').Page) => Promise<unknown>,
+ *   after?: (page: import('@playwright/test').Page) => Promise<unknown>}[]}
  */
-const JOURNEY = [
-  ['colour: swatch Ocean Blue', (p) => tap(p, { role: 'radio', name: 'Ocean Blue', tapLabel: true })],
-  ['colour: showcase card Sunset Orange', (p) => tap(p, { role: 'button', name: 'Sunset Orange' })],
-  ['quantity +', (p) => tap(p, { role: 'button', name: 'Increase quantity' })],
-  ['quantity −', (p) => tap(p, { role: 'button', name: 'Decrease quantity' })],
-  ['Add to Cart', (p) => tap(p, { role: 'button', namePrefix: 'Add to Cart' })],
-  ['open cart (cart button)', (p) => tap(p, { role: 'button', namePrefix: 'Open cart' })],
-  ['close cart (Continue Shopping)', (p) => tap(p, { role: 'button', name: 'Continue Shopping' })],
-  ['Buy Now (opens cart)', (p) => tap(p, { role: 'button', name: 'Buy Now with PayPal' })],
-  [
-    'Proceed to Checkout',
-    async (p) => {
-      // The chunk preloads when the cart opens; measure the tap, not the network.
-      await p.waitForLoadState('networkidle');
-      await tap(p, { role: 'button', name: 'Proceed to Checkout' });
+export const JOURNEY = [
+  { name: 'colour: swatch Ocean Blue', target: { role: 'radio', name: en.colour['ocean-blue'] } },
+  {
+    name: 'colour: showcase card Sunset Orange',
+    target: { role: 'button', name: startsWith(en.colour['sunset-orange']), within: { css: '#colours' } },
+  },
+  { name: 'quantity +', target: { role: 'button', name: en.product.increaseQuantity } },
+  { name: 'quantity −', target: { role: 'button', name: en.product.decreaseQuantity } },
+  { name: 'Add to Cart', target: { role: 'button', name: startsWith(shopText.addToCartPrefix) } },
+  { name: 'open cart (cart button)', target: { role: 'button', name: startsWith(en.cartButton.label) } },
+  { name: 'close cart (Continue Shopping)', target: { role: 'button', name: en.cart.continueShopping } },
+  { name: 'Buy Now (opens cart)', target: { role: 'button', name: en.product.buyNowPayPal } },
+  {
+    name: 'Proceed to Checkout',
+    target: { role: 'button', name: en.cart.proceed },
+    // The chunk preloads when the cart opens; measure the tap, not the network.
+    before: (page) => page.waitForLoadState('networkidle'),
+    after: async (page) => {
+      await waitForElement(page, { role: 'heading', level: 1, name: en.checkout.title });
+      await waitForHydration(page);
     },
-    async (p) => {
-      await locate(p, { role: 'heading', level: 1, name: 'Checkout' });
-      await waitForHydration(p);
+  },
+  { name: 'shipping method Express', target: { text: en.checkout.shippingMethod.methods.express.name } },
+  { name: 'focus a field (tap Email)', target: { label: en.checkout.contact.email } },
+  { name: 'typing in a field (one key)', key: 's' },
+  {
+    name: 'submit (Complete Order)',
+    target: { role: 'button', name: startsWith(shopText.submitPrefix) },
+    before: async (page) => {
+      await fillFields(page, SHOPPER_DETAILS);
+      await settle(page, 100);
     },
-  ],
-  ['shipping method Express', (p) => tap(p, { text: 'Express Shipping' })],
-  ['focus a field (tap Email)', (p) => tap(p, { label: 'Email address' })],
-  ['typing in a field (one key)', (p) => p.keyboard.press('s')],
-  [
-    'submit (Complete Order)',
-    async (p) => {
-      await fillFields(p, SHOPPER_DETAILS);
-      await settle(p, 100);
-      await tap(p, { role: 'button', namePrefix: 'Complete Order' });
-    },
-  ],
+  },
 ];
 
 /** Rows of {@link JOURNEY}: the interaction names in order. */
-export const INTERACTIONS = JOURNEY.map(([name]) => name);
+export const INTERACTIONS = JOURNEY.map(({ name }) => name);
 
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
@@ -200,10 +208,16 @@ export async function runJourney(browser, origin, { cpuRate }) {
     await page.goto(`${origin}/`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     await waitForHydration(page);
+    // The first query loads the test house's queries into the page: before anything is measured.
+    await locate(page, JOURNEY[0].target);
     await settle(page, 500);
-    for (const [name, act, after] of JOURNEY) {
-      results[name] = await measure(page, () => act(page));
-      if (after) await after(page);
+    for (const { name, target, key, before, after } of JOURNEY) {
+      await before?.(page);
+      const { x, y } = target ? await locate(page, target) : {};
+      results[name] = await measure(page, () =>
+        key ? page.keyboard.press(key) : page.touchscreen.tap(x, y),
+      );
+      await after?.(page);
     }
   } finally {
     await context.close();

@@ -14,9 +14,8 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { fillFields, locate } from './dom.mjs';
-import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
-import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { locate } from './dom.mjs';
+import { JOURNEY, TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
 import { serveWithNginx } from '../../scripts/nginx.ts';
 
 const args = process.argv.slice(2);
@@ -25,44 +24,12 @@ const distDir = args[0];
 const port = Number(option('--port', 4386));
 const runs = Number(option('--runs', 5));
 
-/**
- * The taps, in journey order: [row label, the target (bench/lib/dom.mjs: found with plain DOM
- * code, so Playwright's injected script and its pointer listeners never enter the trace), optional
- * steps before and after it].
- */
-const TAPS = [
-  ['colour: swatch Ocean Blue', { role: 'radio', name: 'Ocean Blue', tapLabel: true }],
-  ['colour: showcase card Sunset Orange', { role: 'button', name: 'Sunset Orange' }],
-  ['quantity +', { role: 'button', name: 'Increase quantity' }],
-  ['quantity −', { role: 'button', name: 'Decrease quantity' }],
-  ['Add to Cart', { role: 'button', namePrefix: 'Add to Cart' }],
-  ['open cart (cart button)', { role: 'button', namePrefix: 'Open cart' }],
-  ['close cart (Continue Shopping)', { role: 'button', name: 'Continue Shopping' }],
-  ['Buy Now (opens cart)', { role: 'button', name: 'Buy Now with PayPal' }],
-  [
-    'Proceed to Checkout',
-    { role: 'button', name: 'Proceed to Checkout' },
-    {
-      // The chunk preloads when the cart opens: trace the tap, not the network.
-      before: (p) => p.waitForLoadState('networkidle'),
-      after: async (p) => {
-        await locate(p, { role: 'heading', level: 1, name: 'Checkout' });
-        await waitForHydration(p);
-      },
-    },
-  ],
-  ['shipping method Express', { text: 'Express Shipping' }],
-  ['focus a field (tap Email)', { label: 'Email address' }],
-  [
-    'submit (Complete Order)',
-    { role: 'button', namePrefix: 'Complete Order' },
-    { before: (p) => fillFields(p, SHOPPER_DETAILS) },
-  ],
-];
+/** The interaction bench's journey (bench/lib/interactions.mjs), its taps only. */
+const TAPS = JOURNEY.filter(({ target }) => target);
 
 /** Traces one tap on `target` and returns thread-time sums in ms. */
 async function traceTap(page, cdp, target) {
-  const { x, y } = await locate(page, target, { scroll: true, settleMs: 300 });
+  const { x, y } = await locate(page, target, { settleMs: 300 });
   const events = [];
   const collect = ({ value }) => events.push(...value);
   cdp.on('Tracing.dataCollected', collect);
@@ -103,7 +70,7 @@ const load = () =>
 const loadBefore = load();
 const server = await serveWithNginx(distDir, { port });
 const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
-const samples = Object.fromEntries(TAPS.map(([name]) => [name, []]));
+const samples = Object.fromEntries(TAPS.map(({ name }) => [name, []]));
 try {
   for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext(TOUCH_DEVICE);
@@ -112,7 +79,9 @@ try {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForLoadState('networkidle');
     await waitForHydration(page);
-    for (const [name, target, { before, after } = {}] of TAPS) {
+    // The first query loads the test house's queries into the page: before anything is traced.
+    await locate(page, TAPS[0].target);
+    for (const { name, target, before, after } of TAPS) {
       await before?.(page);
       samples[name].push(await traceTap(page, cdp, target));
       await after?.(page);
@@ -126,7 +95,7 @@ try {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`tap-cpu ${distDir} · load average ${loadBefore} → ${load()} · median of ${runs} · thread ms, 1× CPU`);
 console.log('interaction | main-thread tasks | handlers (JS) | style | most restyled | layout | paint');
-for (const [name] of TAPS) {
+for (const { name } of TAPS) {
   const pick = (key) => median(samples[name].map((s) => s[key]));
   console.log(
     [name, ...['tasks', 'handlers', 'style'].map((k) => pick(k).toFixed(1)), pick('maxRestyled'), ...['layout', 'paint'].map((k) => pick(k).toFixed(1))].join(' | '),
