@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SHIPPING_METHODS } from '@machines/pricing';
+import { en, shopText, startsWith } from '../shop-texts';
 import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
 import { openShop, untilAppReady } from './clock';
 import { expect, test } from './fixtures';
@@ -16,15 +17,15 @@ async function proceedWithTwoOceanBlue(page: Page, shop: ShopModel): Promise<voi
 /** The Order Summary's product line (the panel's other list items are the perks). */
 function summaryLine(page: Page) {
   return page
-    .getByRole('complementary', { name: 'Order Summary' })
+    .getByRole('complementary', { name: en.checkout.summary.title })
     .getByRole('listitem')
-    .filter({ hasText: 'Pet Ball Pro' });
+    .filter({ hasText: en.brand.name });
 }
 
 /** The Order Summary's amount for a row header ('Subtotal', 'Shipping', 'Tax (8%)', 'Total'). */
 function summaryAmount(page: Page, row: string) {
   return page
-    .getByRole('complementary', { name: 'Order Summary' })
+    .getByRole('complementary', { name: en.checkout.summary.title })
     .getByRole('row', { name: new RegExp(`^${row.replace(/[()]/g, '\\$&')} `) })
     .getByRole('cell');
 }
@@ -40,10 +41,10 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
   test('opening /checkout directly shows one Hot Pink ball at $21.98', async ({ page }) => {
     await openShop(page, '/checkout');
     const item = summaryLine(page);
-    await expect(item).toContainText('Colour: Hot Pink');
-    await expect(item).toContainText('Qty: 1');
+    await expect(item).toContainText(shopText.colourLine('hot-pink'));
+    await expect(item).toContainText(shopText.quantityLine(1));
     await expect(item).toContainText('$21.98');
-    await expect(summaryAmount(page, 'Total')).toHaveText('$23.74');
+    await expect(summaryAmount(page, en.checkout.summary.total)).toHaveText('$23.74');
   });
 
   test('reloading /checkout keeps the items from the cart', async ({ page, shop }) => {
@@ -51,9 +52,9 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await page.reload();
     await untilAppReady(page);
     const item = summaryLine(page);
-    await expect(item).toContainText('Colour: Ocean Blue');
-    await expect(item).toContainText('Qty: 2');
-    await expect(summaryAmount(page, 'Subtotal')).toHaveText('$43.96');
+    await expect(item).toContainText(shopText.colourLine('ocean-blue'));
+    await expect(item).toContainText(shopText.quantityLine(2));
+    await expect(summaryAmount(page, en.checkout.summary.subtotal)).toHaveText('$43.96');
   });
 
   test("the browser's Back button from /checkout returns to the shop with the cart intact", async ({
@@ -71,27 +72,29 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await proceedWithTwoOceanBlue(page, shop);
     for (const method of SHIPPING_METHODS) {
       await shop.chooseShipping(method.id);
-      await expect(summaryAmount(page, 'Shipping')).toHaveText('FREE');
-      await expect(summaryAmount(page, 'Total')).toHaveText('$47.48');
+      await expect(summaryAmount(page, en.checkout.summary.shipping)).toHaveText(en.checkout.summary.free);
+      await expect(summaryAmount(page, en.checkout.summary.total)).toHaveText('$47.48');
     }
-    await expect(page.getByRole('radio', { name: /Overnight Shipping.*\$19\.99/ })).toBeChecked();
+    const overnight = en.checkout.shippingMethod.methods.overnight.name;
+    await expect(page.getByRole('radio', { name: new RegExp(`${overnight}.*\\$19\\.99`) })).toBeChecked();
   });
 
   test("the browser's own required checks stop an empty or incomplete order", async ({ page, shop }) => {
     await openShop(page, '/checkout');
-    const submit = page.getByRole('button', { name: /^Complete Order/ });
+    const submit = page.getByRole('button', { name: startsWith(shopText.submitPrefix) });
     await submit.click();
-    const email = page.getByLabel('Email address');
+    const email = page.getByLabel(en.checkout.contact.email);
     await expect(email).toBeFocused();
     expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
     await expect(submit).toBeEnabled();
 
     await shop.fillCheckoutForm();
-    await page.getByLabel('CVV').fill('');
+    const cvv = page.getByLabel(en.checkout.payment.cvv);
+    await cvv.fill('');
     await submit.click();
-    await expect(page.getByLabel('CVV')).toBeFocused();
-    await expect(page.getByRole('button', { name: 'Processing...' })).toHaveCount(0);
-    await expect(page.getByLabel('Apartment, suite, etc. (optional)')).not.toHaveAttribute('required');
-    await expect(page.getByLabel('Phone (optional)')).not.toHaveAttribute('required');
+    await expect(cvv).toBeFocused();
+    await expect(page.getByRole('button', { name: en.checkout.processing })).toHaveCount(0);
+    await expect(page.getByLabel(en.checkout.shippingAddress.apartment)).not.toHaveAttribute('required');
+    await expect(page.getByLabel(en.checkout.contact.phone)).not.toHaveAttribute('required');
   });
 });

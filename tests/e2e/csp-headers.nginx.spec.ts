@@ -7,6 +7,7 @@ import { contentSecurityPolicy, cspHashSource } from '../../build/content-securi
 import { inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 import { DIST_DIR } from './releases';
+import { en } from '../shop-texts';
 import { APP_SCRIPTS_META, RELEASE_FILE, SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 /**
@@ -90,16 +91,14 @@ for (const path of ['/no-such-page', '/checkout/extra', '/images/', '/index.html
   test(`${path} answers 404 with the not-found page`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'This page has not been generated' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en.notFound.title })).toBeVisible();
   });
 }
 
 test('/checkout/ redirects to /checkout', async ({ page }) => {
   await page.goto('/checkout/');
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en.checkout.title })).toBeVisible();
 });
 
 /** One GET with exactly the given Accept-Encoding, the body as sent (not decoded). */

@@ -3,6 +3,8 @@ import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 import { expectAppReady } from './clock';
 import { APP_READY_EVENT } from '@/lib/shared-names';
+import { UNIT_PRICE_CENTS } from '@machines/catalog';
+import { shopText } from '../shop-texts';
 
 /**
  * Content Security Policy, against whichever server runs the suite (nginx with deploy/nginx.conf, or a
@@ -106,7 +108,7 @@ test('a hostile ?lng= shows the shop in English and runs nothing', async ({ page
   await page.goto(`/?lng=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
   await expectAppReady(page);
 
-  await expect(page.getByRole('button', { name: 'Add to Cart - $21.98' })).toBeVisible();
+  await expect(page.getByRole('button', { name: shopText.addToCart(UNIT_PRICE_CENTS) })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');

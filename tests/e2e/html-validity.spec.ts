@@ -1,5 +1,6 @@
 import { FileSystemConfigLoader, HtmlValidate, type Report } from 'html-validate';
 import type { Page } from '@playwright/test';
+import { en } from '../shop-texts';
 import { openShop } from './clock';
 import { expect, test } from './fixtures';
 
@@ -39,7 +40,7 @@ test.describe('HTML validity (html-validate, zero errors)', () => {
     shop,
   }) => {
     await openShop(page);
-    await expect(page).toHaveTitle('Pet Ball Pro – Interactive Electric Pet Ball');
+    await expect(page).toHaveTitle(en.meta.title);
     await shop.addToCart(1);
     await shop.openCart(1);
     expect(await validateRenderedDom(page)).toEqual([]);
@@ -50,7 +51,7 @@ test.describe('HTML validity (html-validate, zero errors)', () => {
     shop,
   }) => {
     await openShop(page, '/checkout');
-    await expect(page).toHaveTitle('Checkout – Pet Ball Pro');
+    await expect(page).toHaveTitle(en.meta.checkoutTitle);
     expect(await validateRenderedDom(page)).toEqual([]);
 
     await shop.fillCheckoutForm();
@@ -65,7 +66,7 @@ test.describe('HTML validity (html-validate, zero errors)', () => {
 
   test('the not-found page renders valid HTML with its own title', async ({ page }) => {
     await openShop(page, '/no-such-page');
-    await expect(page).toHaveTitle('This page has not been generated – Pet Ball Pro');
+    await expect(page).toHaveTitle(en.meta.notFoundTitle);
     expect(await validateRenderedDom(page)).toEqual([]);
   });
 });

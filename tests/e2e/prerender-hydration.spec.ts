@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { FAULT_CART } from '../shop-texts';
+import { FAULT_CART, en } from '../shop-texts';
 import { expectAppReady } from './clock';
 import { expect, test } from './fixtures';
 import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
@@ -13,10 +13,10 @@ import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
  */
 
 const PRERENDERED = [
-  { path: '/', status: 200, route: '/', heading: 'Pet Ball Pro: the Interactive Electric Pet Ball' },
-  { path: '/checkout', status: 200, route: '/checkout', heading: 'Checkout' },
+  { path: '/', status: 200, route: '/', heading: en.product.title },
+  { path: '/checkout', status: 200, route: '/checkout', heading: en.checkout.title },
   // Any unknown path: 404.html with status 404, from nginx with deploy/nginx.conf.
-  { path: '/no-such-page', status: 404, route: '*', heading: 'This page has not been generated' },
+  { path: '/no-such-page', status: 404, route: '*', heading: en.notFound.title },
 ];
 
 /** Records console warnings, and whether any child of #root is removed, from the page's first script on. */

@@ -33,24 +33,23 @@ function undersizedTargets(page: Page): Promise<string[]> {
 }
 
 test.describe('touch targets of at least 24×24 CSS px (WCAG 2.5.8)', () => {
-  test('every control on the landing page and in the cart', async ({ page }) => {
+  test('every control on the landing page and in the cart', async ({ page, shop }) => {
     await openShop(page);
     expect(await undersizedTargets(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Open cart' }).click();
-    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
+    await shop.openCart(0);
     expect(await undersizedTargets(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Add to Cart/ }).click();
-    await page.getByRole('button', { name: 'Open cart, 1 item' }).click();
-    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
+    await shop.closeCart(0);
+    await shop.addToCart(1);
+    await shop.openCart(1);
+    expect(await shop.proceedButtons()).toBe(1);
     expect(await undersizedTargets(page)).toEqual([]);
   });
 
-  test('every control on the checkout and not-found pages', async ({ page }) => {
+  test('every control on the checkout and not-found pages', async ({ page, shop }) => {
     await openShop(page, '/checkout');
     expect(await undersizedTargets(page)).toEqual([]);
     await page.goto('/missing');
-    await expect(page.getByRole('link', { name: 'Back to Shop' })).toBeVisible();
+    await shop.seeNotFound();
     expect(await undersizedTargets(page)).toEqual([]);
   });
 });
