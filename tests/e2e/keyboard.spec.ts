@@ -93,9 +93,10 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
 
   test('the cart dialog takes focus, keeps Tab inside, and Escape returns focus to the cart button', async ({
     page,
+    shop,
   }) => {
     await openShop(page);
-    await page.getByRole('button', { name: startsWith(shopText.addToCartPrefix) }).click();
+    await shop.addToCart(1);
     const cartButton = page.getByRole('button', { name: shopText.cartButton(1) });
     await cartButton.focus();
     await page.keyboard.press('Enter');
@@ -115,10 +116,11 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
 
   test('the cart opens again when reopened before the closed dialog has fired its close event', async ({
     page,
+    shop,
   }) => {
     await openShop(page);
-    await page.getByRole('button', { name: startsWith(shopText.addToCartPrefix) }).click();
-    await page.getByRole('button', { name: shopText.cartButton(1) }).click();
+    await shop.addToCart(1);
+    await shop.openCart(1);
     const cart = page.getByRole('dialog', { name: en.cart.title });
     await expect(cart).toBeVisible();
 
@@ -164,9 +166,9 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
     await expect(buyNow).toBeFocused();
   });
 
-  test('the cart dialog is a modal named by its visible title', async ({ page }) => {
+  test('the cart dialog is a modal named by its visible title', async ({ page, shop }) => {
     await openShop(page);
-    await page.getByRole('button', { name: en.cartButton.label, exact: true }).click();
+    await shop.openCart(0);
     const cart = page.getByRole('dialog', { name: en.cart.title });
     const title = cart.getByRole('heading', { name: en.cart.title });
     await expect(title).toBeVisible();
