@@ -23,7 +23,8 @@
  * layout forced by scripts; 0 when the frame was not long).
  */
 import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
-import { en, shopText, startsWith } from '../../tests/shop-texts.ts';
+import { shopQueries } from '../../tests/engines/shop.model.ts';
+import { en } from '../../tests/shop-texts.ts';
 import { fillFields, locate, waitForElement, waitInPage } from './dom.mjs';
 
 
@@ -144,27 +145,23 @@ async function measure(page, act) {
 /**
  * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
  * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `target`
- * the element tapped (a query of the test house's, texts from src/locales/en.ts), or `key` a key
- * pressed; `before` and `after` run outside the measurement. Shared with bench/lib/tap-cpu.mjs.
+ * the element tapped (the page object's query, tests/engines/shop.model.ts), or `key` a key pressed; `before` and `after` run outside the measurement. Shared with bench/lib/tap-cpu.mjs.
  * @type {{name: string, target?: import('../../tests/engines/in-page.ts').ElementQuery, key?: string,
  *   before?: (page: import('@playwright/test').Page) => Promise<unknown>,
  *   after?: (page: import('@playwright/test').Page) => Promise<unknown>}[]}
  */
 export const JOURNEY = [
-  { name: 'colour: swatch Ocean Blue', target: { role: 'radio', name: en.colour['ocean-blue'] } },
-  {
-    name: 'colour: showcase card Sunset Orange',
-    target: { role: 'button', name: startsWith(en.colour['sunset-orange']), within: { css: '#colours' } },
-  },
-  { name: 'quantity +', target: { role: 'button', name: en.product.increaseQuantity } },
-  { name: 'quantity −', target: { role: 'button', name: en.product.decreaseQuantity } },
-  { name: 'Add to Cart', target: { role: 'button', name: startsWith(shopText.addToCartPrefix) } },
-  { name: 'open cart (cart button)', target: { role: 'button', name: startsWith(en.cartButton.label) } },
-  { name: 'close cart (Continue Shopping)', target: { role: 'button', name: en.cart.continueShopping } },
-  { name: 'Buy Now (opens cart)', target: { role: 'button', name: en.product.buyNowPayPal } },
+  { name: 'colour: swatch Ocean Blue', target: shopQueries.colour('ocean-blue') },
+  { name: 'colour: showcase card Sunset Orange', target: shopQueries.colour('sunset-orange', 'showcase') },
+  { name: 'quantity +', target: shopQueries.increaseQuantity },
+  { name: 'quantity −', target: shopQueries.decreaseQuantity },
+  { name: 'Add to Cart', target: shopQueries.addToCart(1) },
+  { name: 'open cart (cart button)', target: shopQueries.cartButton(1) },
+  { name: 'close cart (Continue Shopping)', target: shopQueries.closeCart(1) },
+  { name: 'Buy Now (opens cart)', target: shopQueries.buyNow },
   {
     name: 'Proceed to Checkout',
-    target: { role: 'button', name: en.cart.proceed },
+    target: shopQueries.proceed,
     // The chunk preloads when the cart opens; measure the tap, not the network.
     before: (page) => page.waitForLoadState('networkidle'),
     after: async (page) => {
@@ -172,12 +169,17 @@ export const JOURNEY = [
       await waitForHydration(page);
     },
   },
-  { name: 'shipping method Express', target: { text: en.checkout.shippingMethod.methods.express.name } },
-  { name: 'focus a field (tap Email)', target: { label: en.checkout.contact.email } },
+  {
+    name: 'shipping method Express',
+    // Its name in the card, where a thumb lands (and what every earlier figure tapped); the page
+    // object presses the radio itself.
+    target: { text: en.checkout.shippingMethod.methods.express.name },
+  },
+  { name: 'focus a field (tap Email)', target: shopQueries.field(en.checkout.contact.email) },
   { name: 'typing in a field (one key)', key: 's' },
   {
     name: 'submit (Complete Order)',
-    target: { role: 'button', name: startsWith(shopText.submitPrefix) },
+    target: shopQueries.submit,
     before: async (page) => {
       await fillFields(page, SHOPPER_DETAILS);
       await settle(page, 100);

@@ -63,6 +63,42 @@ const shippingMethod = (id: ShippingMethodId): ElementQuery => ({
   name: new RegExp(`^${en.checkout.shippingMethod.methods[id].name}\\b`),
 });
 
+/**
+ * The controls a shopper presses or types into, as queries: the steps below and the bench's measured
+ * taps (bench/lib/interactions.mjs) find them the same way.
+ */
+export const shopQueries = {
+  /** A colour's swatch (radio) on the product, or its card in the colour showcase. */
+  colour: (colourId: ColourId, from: 'swatch' | 'showcase' = 'swatch'): ElementQuery =>
+    from === 'showcase'
+      ? { role: 'button', name: startsWith(en.colour[colourId]), within: showcase }
+      : { role: 'radio', name: en.colour[colourId], within: product },
+  increaseQuantity: {
+    role: 'button',
+    name: en.product.increaseQuantity,
+    within: product,
+  } satisfies ElementQuery,
+  decreaseQuantity: {
+    role: 'button',
+    name: en.product.decreaseQuantity,
+    within: product,
+  } satisfies ElementQuery,
+  buyNow: { role: 'button', name: en.product.buyNowPayPal, within: product } satisfies ElementQuery,
+  /** 'Add to Cart - $X' showing the price of `quantity` balls. */
+  addToCart: addToCartButton,
+  /** The cart button while the cart holds `count` items. */
+  cartButton,
+  /** The cart's own close button: 'Start Shopping' when it is empty, else 'Continue Shopping'. */
+  closeCart: (count: number): ElementQuery =>
+    inCart({ role: 'button', name: count === 0 ? en.cart.startShopping : en.cart.continueShopping }),
+  proceed: inCart({ role: 'button', name: en.cart.proceed }),
+  shippingMethod,
+  /** A checkout form field by its visible label. */
+  field: (label: string): ElementQuery => ({ label }),
+  /** 'Complete Order - $X', whatever total it shows. */
+  submit: { role: 'button', name: startsWith(shopText.submitPrefix) } satisfies ElementQuery,
+};
+
 /** The page object of the whole shop over one {@link BrowserDriver}, at the server `origin`. */
 export class ShopModel {
   constructor(
@@ -90,34 +126,27 @@ export class ShopModel {
 
   /** Picks a colour with its swatch (default) or with its card in the colour showcase. */
   chooseColour(colourId: ColourId, from: 'swatch' | 'showcase' = 'swatch'): Promise<void> {
-    if (from === 'showcase')
-      return this.browser.click({ role: 'button', name: startsWith(en.colour[colourId]), within: showcase });
-    return this.browser.click({ role: 'radio', name: en.colour[colourId], within: product });
+    return this.browser.click(shopQueries.colour(colourId, from));
   }
 
   /** Presses '+' on the quantity stepper. */
   increaseQuantity(): Promise<void> {
-    return this.browser.click({ role: 'button', name: en.product.increaseQuantity, within: product });
+    return this.browser.click(shopQueries.increaseQuantity);
   }
 
   /** Presses '−' on the quantity stepper (at 1 it is `aria-disabled` but still pressable). */
   decreaseQuantity(): Promise<void> {
-    return this.browser.click({ role: 'button', name: en.product.decreaseQuantity, within: product });
+    return this.browser.click(shopQueries.decreaseQuantity);
   }
 
   /** Presses 'Buy Now with PayPal', which opens the cart. */
   buyNow(): Promise<void> {
-    return this.browser.click({ role: 'button', name: en.product.buyNowPayPal, within: product });
+    return this.browser.click(shopQueries.buyNow);
   }
 
   /** Presses 'Add to Cart - $X' showing the price of `quantity` balls, once it shows. */
   addToCart(quantity: number, options?: WaitOptions): Promise<void> {
     return this.browser.click(addToCartButton(quantity), options);
-  }
-
-  /** The query of 'Add to Cart - $X' for `quantity` balls. */
-  addToCartButton(quantity: number): ElementQuery {
-    return addToCartButton(quantity);
   }
 
   /** Waits for the toast 'Added to cart successfully!'. */
@@ -184,18 +213,17 @@ export class ShopModel {
 
   /** Closes the cart with its own button: 'Start Shopping' when it is empty, else 'Continue Shopping'. */
   closeCart(count: number): Promise<void> {
-    const name = count === 0 ? en.cart.startShopping : en.cart.continueShopping;
-    return this.browser.click(inCart({ role: 'button', name }));
+    return this.browser.click(shopQueries.closeCart(count));
   }
 
   /** Presses 'Proceed to Checkout'. */
   proceed(): Promise<void> {
-    return this.browser.click(inCart({ role: 'button', name: en.cart.proceed }));
+    return this.browser.click(shopQueries.proceed);
   }
 
   /** How many 'Proceed to Checkout' buttons the cart shows (an empty cart has none). */
   proceedButtons(): Promise<number> {
-    return this.browser.count(inCart({ role: 'button', name: en.cart.proceed }));
+    return this.browser.count(shopQueries.proceed);
   }
 
   /** Presses 'Try again' after the cart said the checkout did not open. */
@@ -336,7 +364,7 @@ export class ShopModel {
    * when given (the button must show its total), else whatever total it shows.
    */
   submitOrder(order?: { colourId: ColourId; quantity: number; method: ShippingMethodId }): Promise<void> {
-    if (!order) return this.browser.click({ role: 'button', name: startsWith(shopText.submitPrefix) });
+    if (!order) return this.browser.click(shopQueries.submit);
     const { totalCents } = orderTotals([lineItemFor(order.colourId, order.quantity)], order.method);
     return this.browser.click({ role: 'button', name: shopText.submit(totalCents) });
   }

@@ -15,7 +15,7 @@ import { makeReleaseCopy } from '../e2e/releases';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { kinds, startServer, type FaultServer } from '../browser/server';
-import { FAULT_CART, ShopModel, cartLineAsShown } from './shop.model';
+import { FAULT_CART, ShopModel, cartLineAsShown, shopQueries } from './shop.model';
 
 /**
  * The storefront in one engine (`ENGINE`: chromium, firefox or webkit) against the production build in
@@ -312,7 +312,7 @@ test('fault f: a slow network from the start (every script held until the page h
   const started = Date.now();
   await browser.goto(server.url('/'), { until: 'commit', timeoutMs: 15_000 });
   await recordPageTimings(browser);
-  const addToCart = shop.addToCartButton(1);
+  const addToCart = shopQueries.addToCart(1);
   await browser.waitForElement(addToCart, { timeoutMs: 15_000, intervalMs: 10 });
   await shop.addToCart(1);
   const asked = (path: string | undefined) =>
