@@ -483,7 +483,7 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
         ...files('assets'),
         ...files('images'),
         ...files('icons'),
-        '/favicon.svg',
+        '/favicon.png',
         '/manifest.webmanifest',
       ]),
     );

@@ -53,7 +53,7 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
     ['/', 200, 'no-cache'],
     ['/checkout', 200, 'no-cache'],
     ['/no-such-page', 404, 'no-cache'],
-    ['/favicon.svg', 200, 'no-cache'],
+    ['/favicon.png', 200, 'no-cache'],
     [`/${RELEASE_FILE}`, 200, 'no-cache'],
     // The service worker and the manifest are revalidated on every use: a deploy is seen at once.
     [`/${SERVICE_WORKER_FILE}`, 200, 'no-cache'],
