@@ -22,6 +22,10 @@
  *   (`cpuSlowdownMultiplier`) and desktop; `lhci collect`, `lhci assert` (the targets in
  *   lighthouserc.cjs), `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<run>/);
  *   the table prints medians and how many runs scored 100, then the low-tier run's long tasks on `/`;
+ * - lighthouse-floor: Lighthouse mobile (performance) on `/` of the build, of its pages without their
+ *   scripts and of a blank page, in turn, at the standard 4× and the low-tier rate (N runs each,
+ *   bench/lib/lighthouse-floor.mjs): what part of a score is the shop's own work, and what the browser
+ *   costs any page on this machine at that slowdown;
  * - round-trips: `/`, `/checkout` and an unknown path served with every script response held 1 s by
  *   the server (bench/lib/round-trips.mjs): when the app is interactive, FCP, and the script
  *   requests grouped in waves by arrival (target: interactive within 1500 ms, one wave), CPU
@@ -32,7 +36,7 @@
  *
  * Usage: npx tsx bench/bench.mjs (from the project root; `npm run bench` installs bench/'s own
  * dependencies first) [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
- *        [--only calibration,sizes,interactions,loading,lighthouse,round-trips]
+ *        [--only calibration,sizes,interactions,loading,lighthouse,lighthouse-floor,round-trips]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
  * `--no-build` measures the build already in BENCH_DIST_DIR, which may be older than the checkout (the
  * report prints when it was built). `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses
@@ -53,6 +57,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './lib/cpu-calibration.mjs';
 import { INTERACTIONS, runJourney } from './lib/interactions.mjs';
+import { measureLighthouseFloor } from './lib/lighthouse-floor.mjs';
 import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './lib/round-trips.mjs';
 import { serveWithNginx } from '../scripts/nginx.ts';
 import { measureServedJs } from './lib/served-js.mjs';
@@ -96,7 +101,15 @@ const option = (name, fallback) => {
 const runs = Number(option('--runs', 5));
 const interactionRuns = Number(option('--interaction-runs', 5));
 const holdMs = Number(option('--hold-ms', DEFAULT_HOLD_MS));
-const SECTIONS = ['calibration', 'sizes', 'interactions', 'loading', 'lighthouse', 'round-trips'];
+const SECTIONS = [
+  'calibration',
+  'sizes',
+  'interactions',
+  'loading',
+  'lighthouse',
+  'lighthouse-floor',
+  'round-trips',
+];
 const only = option('--only', SECTIONS.join(',')).split(',');
 for (const section of only)
   if (!SECTIONS.includes(section))
@@ -113,6 +126,10 @@ const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 /** A command-line tool of bench/'s own dependencies. */
 const BIN = (name) => join(BENCH_DIR, 'node_modules', '.bin', name);
 const LIGHTHOUSE_CONFIG = join(BENCH_DIR, 'lighthouserc.cjs');
+/** The version of bench/'s own Lighthouse (the floor's CLI; Lighthouse CI runs its own). */
+const LIGHTHOUSE_VERSION = JSON.parse(
+  readFileSync(join(BENCH_DIR, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+).version;
 
 /** `mid` → `mid-tier`, `low` → `low-tier`; anything else must be a target's id. */
 const profileId = (name) => {
@@ -138,7 +155,7 @@ if (givenRates)
   for (const target of targets)
     if (!givenRates.some(([id]) => id === target.id))
       throw new Error(`--cpu-rates gives no rate for ${target.id} (or leave it out of --profiles)`);
-const needsProfiles = ['interactions', 'loading', 'lighthouse', 'round-trips'].some(wants);
+const needsProfiles = ['interactions', 'loading', 'lighthouse', 'lighthouse-floor', 'round-trips'].some(wants);
 const calibrate = !givenRates && (wants('calibration') || needsProfiles);
 
 const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
@@ -421,6 +438,22 @@ try {
       assertions[name] = { passed: assert.status === 0, output: assert.output };
       await lhci(['upload'], lhciEnv);
     }
+  /** Lighthouse's standard mobile slowdown, and the low-tier profile's when it is one of the profiles. */
+  const floorRates = [
+    { id: 'standard', label: 'standard mobile', rate: 4 },
+    ...(profileOf('low-tier') ? [{ ...profileOf('low-tier'), label: 'low tier' }] : []),
+  ];
+  const floor = wants('lighthouse-floor')
+    ? await measureLighthouseFloor({
+        distDir,
+        lighthouseBin: BIN('lighthouse'),
+        chromePath,
+        chromeFlags: CHROME_FLAGS,
+        rates: floorRates,
+        runs,
+        log: (line) => process.stderr.write(`${line}\n`),
+      })
+    : undefined;
   const loadAfter = loadavg();
 
   const lines = [];
@@ -774,6 +807,30 @@ try {
       ...assertLines,
     );
   }
+  if (floor) {
+    const rows = floor.map(({ variant, rateId, runs: measured }) => {
+      const { label, rate } = floorRates.find((candidate) => candidate.id === rateId);
+      const scores = measured.map((m) => m.performance);
+      const longest = measured.map((m) => Math.max(0, ...m.longTasks));
+      return [
+        variant,
+        `${label} (${rate}×)`,
+        median(scores),
+        Math.min(...scores),
+        ...['TBT', 'FCP', 'LCP'].map((metric) => Math.round(median(measured.map((m) => m[metric])))),
+        Math.round(median(longest)),
+        Math.round(median(measured.map((m) => m.benchmarkIndex))),
+      ];
+    });
+    lines.push(
+      '',
+      `Lighthouse floor on / (Lighthouse ${LIGHTHOUSE_VERSION} CLI, mobile, performance only; median of ${runs}, the three pages in turn; ms simulated at the slowdown)`,
+      table(
+        ['page', 'CPU', 'perf', 'perf worst', 'TBT', 'FCP', 'LCP', 'longest task', 'BenchmarkIndex'],
+        rows,
+      ),
+    );
+  }
   console.log(lines.join('\n'));
 
   mkdirSync('bench', { recursive: true });
@@ -802,6 +859,7 @@ try {
         servedJs,
         lighthouse: wants('lighthouse') ? lighthouseResults : undefined,
         lighthouseAssertions: wants('lighthouse') ? assertions : undefined,
+        lighthouseFloor: floor,
       },
       null,
       2,

@@ -1,0 +1,113 @@
+/**
+ * The floor under the Lighthouse figures: how much of a mobile score is the shop's own work and how
+ * much is what the browser does for any page on this machine. Lighthouse's simulation multiplies every
+ * main-thread task of the load by its CPU slowdown, the browser's own too (committing the navigation,
+ * creating the page's JavaScript context, the first layout), so on a slow or busy machine even an
+ * empty page loses points, and figures from different hours cannot be compared.
+ *
+ * It serves, with the same nginx and deploy/nginx.conf as the bench, two copies beside the build: its
+ * pages without their scripts (the prerendered HTML with its inline CSS, images and icons: what a page
+ * costs before any JavaScript runs) and a blank page (a heading and a paragraph), then runs Lighthouse
+ * mobile (its own CLI, performance only) on `/` of the three in turn, at each CPU slowdown, so machine
+ * noise falls on all of them alike.
+ *
+ * Units: times in ms (simulated at the slowdown), scores 0–100, a rate is a CPU slowdown multiplier.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveWithNginx } from '../../scripts/nginx.ts';
+import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names.ts';
+
+/** The pages of a build, each served as `<page>`, `.br` and `.gz`. */
+const PAGES = ['index.html', 'checkout.html', '404.html'];
+
+/** A page with nothing but a heading and a paragraph. */
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><h1>Blank</h1><p>A heading and a paragraph.</p></body></html>';
+
+/** `html` without any script that runs: inline and module scripts go, JSON-LD data stays. */
+export const withoutScripts = (html) =>
+  html.replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '');
+
+/** A copy of `distDir` whose pages run no script (their compressed copies and the worker removed). */
+function copyWithoutScripts(distDir, dir) {
+  cpSync(distDir, dir, { recursive: true });
+  for (const page of PAGES) {
+    writeFileSync(join(dir, page), withoutScripts(readFileSync(join(dir, page), 'utf8')));
+    for (const compressed of ['.br', '.gz']) rmSync(join(dir, page + compressed), { force: true });
+  }
+  for (const suffix of ['', '.br', '.gz']) rmSync(join(dir, SERVICE_WORKER_FILE + suffix), { force: true });
+}
+
+/**
+ * One Lighthouse run: performance score, TBT, FCP and LCP, the long tasks (simulated ms) and the
+ * machine's BenchmarkIndex during the run.
+ * @throws when Lighthouse fails.
+ */
+function runLighthouse(lighthouseBin, url, rate, chromePath, chromeFlags) {
+  const result = spawnSync(
+    lighthouseBin,
+    [
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance',
+      `--throttling.cpuSlowdownMultiplier=${rate}`,
+      `--chrome-flags=--headless=new ${chromeFlags.join(' ')}`,
+    ],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromePath } },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse ${url} exited with ${result.status}: ${result.stderr}`);
+  const lhr = JSON.parse(result.stdout);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    TBT: metric('total-blocking-time'),
+    FCP: metric('first-contentful-paint'),
+    LCP: metric('largest-contentful-paint'),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => Math.round(task.duration)),
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
+}
+
+/**
+ * Runs the floor (see the module comment): `runs` rounds, each running every slowdown of `rates`
+ * (`[{id, label, rate}]`) on the build, its pages without scripts and the blank page, in that order.
+ * @param {{distDir: string, lighthouseBin: string, chromePath: string, chromeFlags: string[],
+ *   rates: {id: string, label: string, rate: number}[], runs: number, log: (line: string) => void}} options
+ * @returns {Promise<{variant: string, rateId: string, runs: ReturnType<typeof runLighthouse>[]}[]>}
+ */
+export async function measureLighthouseFloor({ distDir, lighthouseBin, chromePath, chromeFlags, rates, runs, log }) {
+  const scratch = mkdtempSync(join(tmpdir(), 'pet-ball-floor-'));
+  const servers = [];
+  try {
+    copyWithoutScripts(distDir, join(scratch, 'no-scripts'));
+    const blankDir = join(scratch, 'blank');
+    mkdirSync(blankDir);
+    writeFileSync(join(blankDir, 'index.html'), BLANK_PAGE);
+    const variants = [
+      ['the shop as built', distDir],
+      ['its pages without scripts', join(scratch, 'no-scripts')],
+      ['a blank page', blankDir],
+    ];
+    const results = [];
+    for (const [variant, dir] of variants) {
+      const server = await serveWithNginx(dir);
+      servers.push(server);
+      for (const { id } of rates) results.push({ variant, rateId: id, origin: server.baseURL, runs: [] });
+    }
+    for (let run = 1; run <= runs; run += 1)
+      for (const { id, rate } of rates)
+        for (const entry of results.filter((candidate) => candidate.rateId === id)) {
+          log(`lighthouse floor: ${entry.variant}, ${id} (${rate}×), run ${run}/${runs}`);
+          entry.runs.push(runLighthouse(lighthouseBin, `${entry.origin}/`, rate, chromePath, chromeFlags));
+        }
+    return results.map(({ variant, rateId, runs: measured }) => ({ variant, rateId, runs: measured }));
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
