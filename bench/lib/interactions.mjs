@@ -187,12 +187,42 @@ export const JOURNEY = [
   },
 ];
 
-/** Rows of {@link JOURNEY}: the interaction names in order. */
-export const INTERACTIONS = JOURNEY.map(({ name }) => name);
+/**
+ * The floor under every tap: the same tap on a plain button (48 px tall, system font) whose handler
+ * changes one line of text, on a page with nothing else and no framework, at the same CPU rate (the
+ * second tap: the first also pays for the page's first input). What the browser's own touch, mouse and
+ * click dispatch and one frame cost at that slowdown, which no page can go below.
+ */
+export const FLOOR_TAP = 'floor: a plain button on a blank page';
+const FLOOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}</style></head><body><h1>Floor</h1><p id="count">0</p><button type="button">Add</button><script>document.querySelector('button').addEventListener('click', () => { const count = document.getElementById('count'); count.textContent = String(Number(count.textContent) + 1); });</script></body></html>`;
+
+/** Rows of the interaction tables: the names of {@link JOURNEY} in order, then {@link FLOOR_TAP}. */
+export const INTERACTIONS = [...JOURNEY.map(({ name }) => name), FLOOR_TAP];
+
+/** {@link FLOOR_TAP} in a new page of `context`, its CPU slowed `cpuRate`×. */
+async function measureFloorTap(context, cpuRate) {
+  const page = await context.newPage();
+  await page.setContent(FLOOR_PAGE);
+  await page.evaluate(installObservers);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  await settle(page, 500);
+  const { x, y } = await page.evaluate(() => {
+    const box = document.querySelector('button').getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  });
+  // The page's first tap also pays for the browser's first input on it; a floor is the cheapest tap.
+  await page.touchscreen.tap(x, y);
+  await settle(page);
+  const result = await measure(page, () => page.touchscreen.tap(x, y));
+  await page.close();
+  return result;
+}
 
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
- * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey.
+ * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey, then
+ * {@link FLOOR_TAP} in a page of its own.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin e.g. http://127.0.0.1:4192
  * @param {{cpuRate: number}} options
@@ -221,6 +251,7 @@ export async function runJourney(browser, origin, { cpuRate }) {
       );
       await after?.(page);
     }
+    results[FLOOR_TAP] = await measureFloorTap(context, cpuRate);
   } finally {
     await context.close();
   }
