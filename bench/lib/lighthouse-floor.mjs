@@ -28,7 +28,7 @@ const BLANK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><h1>Blank</h1><p>A heading and a paragraph.</p></body></html>';
 
 /** `html` without any script that runs: inline and module scripts go, JSON-LD data stays. */
-export const withoutScripts = (html) =>
+const withoutScripts = (html) =>
   html.replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '');
 
 /** A copy of `distDir` whose pages run no script (their compressed copies and the worker removed). */
