@@ -146,7 +146,7 @@ export class ShopModel {
 
   /** Presses 'Add to Cart - $X' showing the price of `quantity` balls, once it shows. */
   addToCart(quantity: number, options?: WaitOptions): Promise<void> {
-    return this.browser.click(addToCartButton(quantity), options);
+    return this.browser.click(shopQueries.addToCart(quantity), options);
   }
 
   /** Waits for the toast 'Added to cart successfully!'. */
@@ -156,8 +156,8 @@ export class ShopModel {
 
   /** Waits until the cart button says it holds `count` items ('Open cart, 2 items'); resolves with its badge. */
   async seeCartCount(count: number, options: WaitOptions = { timeoutMs: 5_000 }): Promise<string> {
-    await this.browser.waitForElement(cartButton(count), options);
-    return this.browser.text(cartButton(count));
+    await this.browser.waitForElement(shopQueries.cartButton(count), options);
+    return this.browser.text(shopQueries.cartButton(count));
   }
 
   /** The cart count the cart button announces now (its accessible name), e.g. 'Open cart, 1 item'. */
@@ -186,7 +186,7 @@ export class ShopModel {
    * empty' at 0).
    */
   async openCart(count: number = FAULT_CART.quantity): Promise<void> {
-    await this.browser.click(cartButton(count));
+    await this.browser.click(shopQueries.cartButton(count));
     await this.browser.waitForElement(
       inCart({ text: count === 0 ? en.cart.empty : shopText.quantityLine(count) }),
     );
@@ -356,7 +356,7 @@ export class ShopModel {
 
   /** Chooses a shipping method. */
   chooseShipping(id: ShippingMethodId): Promise<void> {
-    return this.browser.click(shippingMethod(id));
+    return this.browser.click(shopQueries.shippingMethod(id));
   }
 
   /**
