@@ -61,9 +61,12 @@ function storefrontLeavingForCheckout(): StorefrontSnapshot {
  * 'Proceed to Checkout' shows. With their rules in the critical CSS, styled-components finds them
  * already present when hydrated and inserts none during those taps (inserting rules rebuilds the style
  * sheet and restyles the whole page inside the tap's frame).
+ * This render mounts the global styles a second time: their instance count starts again, so
+ * styled-components finds them in the sheet instead of writing them out twice.
  */
 function collectReachableStyles(sheet: ServerStyleSheet, routePath: string): void {
   if (routePath !== '/') return;
+  sheet.instance.gs = {};
   const router = createMemoryRouter(routes, { initialEntries: ['/'] });
   try {
     renderToString(

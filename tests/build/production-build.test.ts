@@ -255,6 +255,12 @@ describe('render-blocking resources of the prerendered pages', () => {
         expect(attributes).toMatch(/type="(module|application\/ld\+json)"/);
     },
   );
+
+  it.each(['index.html', 'checkout.html', '404.html'])('%s holds each rule of its critical CSS once', (file) => {
+    const css = /<style\b[^>]*>([\s\S]*?)<\/style>/.exec(page(file))![1]!;
+    const rules = css.split('/*!sc*/').map((rule) => rule.trim());
+    expect(rules.filter((rule, index) => rule && rules.indexOf(rule) !== index)).toEqual([]);
+  });
 });
 
 describe('the early-tap script, inline so it listens before the page can be tapped', () => {
