@@ -6,9 +6,9 @@
  * ball on a transparent square, edge to edge) and `icon-maskable-512.png` (the ball at 60 % on the
  * brand's soft pink, inside the maskable safe zone, a centred circle of 80 % of the width, so any
  * mask a launcher applies keeps it whole). The favicon is a PNG, not the SVG itself: Chromium draws an
- * SVG favicon by building an SVG document on the page's main thread during the load (a 13–39 ms task
- * at full speed on the build machine, four to ten times that on a phone), while it decodes a small
- * PNG in well under a millisecond. The PNGs are committed: run this after changing the artwork.
+ * SVG favicon by building an SVG document on the page's main thread during the load (a 15–57 ms task
+ * at full speed on the build machine, four to ten times that on a phone), while it decodes this PNG
+ * in 2–7 ms (docs/performance.md). The PNGs are committed: run this after changing the artwork.
  * Usage: node scripts/make-icons.mjs
  */
 import { mkdirSync, readFileSync } from 'node:fs';
