@@ -47,7 +47,7 @@ import { en, fillText, shopText, startsWith } from '../shop-texts';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import type { ElementQuery } from './in-page';
-import { ShopModel } from './shop.model';
+import { ShopModel, type CheckoutScreen, type LandingScreen } from './shop.model';
 import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
@@ -252,110 +252,16 @@ class DownloadGate {
 // ── Storefront ───────────────────────────────────────────────────────────────────────────────────
 
 const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
-const colourNames = COLOURS.map((colour) => en.colour[colour.id]);
 
-/** Texts the landing screen reader needs. */
-const LANDING_TEXTS = {
-  colourNames,
-  selected: en.showcase.selected,
-  quantityLabel: en.product.quantityLabel,
-  decrease: en.product.decreaseQuantity,
-  addToCartPrefix: shopText.addToCartPrefix,
-  cartLabel: en.cartButton.label,
-  releaseReady: en.release.ready,
-  reload: en.release.reload,
-  toast: en.toast.added,
-  cartTitle: en.cart.title,
-  empty: en.cart.empty,
-  startShopping: en.cart.startShopping,
-  proceed: en.cart.proceed,
-  opening: en.cart.openingCheckout,
-  tryAgain: en.cart.tryAgain,
-};
-
-/** What the landing page shows now, read in the page in one round trip. */
-function readLanding(browser: BrowserDriver, heroAlt: string, lineTexts: string[]) {
-  return browser.read(
-    (h, { texts, heroAlt, lineTexts }) => {
-      const scope = { css: '#product' };
-      const radio = h.findAll({ role: 'radio', within: scope }).find((r) => (r as HTMLInputElement).checked);
-      const hero = h.findAll({ role: 'img', within: scope }).find((img) => h.nameOf(img) === heroAlt);
-      const pressed = h
-        .findAll({ role: 'button', within: { css: '#colours' } })
-        .filter((card) => card.getAttribute('aria-pressed') === 'true');
-      const decrease = h.find({ role: 'button', name: { exact: texts.decrease }, within: scope });
-      const cartButton = h.findAll({ role: 'button' }).find((b) => h.nameOf(b).startsWith(texts.cartLabel));
-      const dialog = h.find({ role: 'dialog', name: { exact: texts.cartTitle } });
-      const button = (name: string) =>
-        dialog
-          ? h.find({
-              role: 'button',
-              name: { exact: name },
-              within: { role: 'dialog', name: { exact: texts.cartTitle } },
-            })
-          : null;
-      const inDialog = { role: 'dialog' as const, name: { exact: texts.cartTitle } };
-      const proceed = button(texts.proceed) ?? button(texts.opening) ?? button(texts.tryAgain);
-      return {
-        path: location.pathname,
-        colour: radio ? h.nameOf(radio) : null,
-        heroSrc: hero?.getAttribute('src') ?? null,
-        showcase: pressed.map((card) => ({
-          colour: texts.colourNames.find((name) => h.nameOf(card).startsWith(name)) ?? h.nameOf(card),
-          // textContent: the showcase skips rendering offscreen (content-visibility), which empties innerText.
-          selected: (card.textContent ?? '').includes(texts.selected),
-        })),
-        quantity:
-          h
-            .find({ role: 'status', name: { exact: texts.quantityLabel }, within: scope })
-            ?.textContent?.trim() ?? null,
-        decreaseDisabled: decrease?.getAttribute('aria-disabled') === 'true',
-        addToCart: h
-          .findAll({ role: 'button', within: scope })
-          .map((b) => h.nameOf(b))
-          .filter((name) => name.startsWith(texts.addToCartPrefix)),
-        cartButton: cartButton ? { name: h.nameOf(cartButton), badge: h.textOf(cartButton) || null } : null,
-        release:
-          h.find({ text: { exact: texts.releaseReady } }) === null
-            ? 'none'
-            : h.find({ role: 'button', name: { exact: texts.reload } }) === null
-              ? 'prompt without its Reload button'
-              : 'waiting',
-        toast: h.find({ text: { exact: texts.toast } }) !== null,
-        cart: !dialog
-          ? null
-          : h.find({ text: { exact: texts.empty }, within: inDialog })
-            ? { kind: 'empty', startShopping: button(texts.startShopping) !== null }
-            : {
-                kind: 'line',
-                texts: lineTexts.map((text) => h.findAll({ text: { exact: text }, within: inDialog }).length),
-                proceed: proceed
-                  ? {
-                      name: h.nameOf(proceed),
-                      busy: proceed.getAttribute('aria-busy'),
-                      disabled: proceed.getAttribute('aria-disabled'),
-                    }
-                  : null,
-                status: h.find({ role: 'status', within: inDialog })?.textContent?.trim() ?? null,
-                alert: h.find({ role: 'alert', within: inDialog })
-                  ? h.textOf(h.find({ role: 'alert', within: inDialog })!)
-                  : null,
-              },
-      };
-    },
-    { texts: LANDING_TEXTS, heroAlt, lineTexts },
-  );
-}
-
-/** What {@link readLanding} should read in `snapshot`. */
-function expectedLanding(snapshot: StorefrontSnapshot) {
+/** What {@link ShopModel.landingScreen} should read in `snapshot`. */
+function expectedLanding(snapshot: StorefrontSnapshot): LandingScreen {
   const view = storefrontView(snapshot);
   const line = view.cart?.kind === 'line' ? view.cart : null;
   const proceed = line?.proceed;
   return {
     path: '/',
     colour: view.colourName,
-    heroSrc: view.heroImage,
+    hero: { name: view.heroAlt, src: view.heroImage },
     showcase: [{ colour: view.colourName, selected: true }],
     quantity: view.quantity,
     decreaseDisabled: view.decreaseDisabled,
@@ -369,8 +275,9 @@ function expectedLanding(snapshot: StorefrontSnapshot) {
         ? { kind: 'empty', startShopping: true }
         : {
             kind: 'line',
-            // The colour, the quantity, and the total twice: the line's and the cart's (one line, spec §4).
-            texts: [1, 1, 2],
+            // One line (spec §4): the product's name, colour, quantity and line total; then the cart's total.
+            lines: [`${en.brand.name} ${view.cart.colour} ${view.cart.quantity} ${view.cart.total}`],
+            total: `${en.cart.total} ${view.cart.total}`,
             proceed:
               proceed === 'opening'
                 ? { name: en.cart.openingCheckout, busy: 'true', disabled: 'true' }
@@ -386,26 +293,6 @@ function expectedLanding(snapshot: StorefrontSnapshot) {
   };
 }
 
-/** What /checkout shows of an order underway, read in the page in one round trip. */
-function readOrder(browser: BrowserDriver) {
-  return browser.read(
-    (h, texts) => ({
-      path: location.pathname,
-      order: h.find({ role: 'heading', name: { exact: texts.confirmed } })
-        ? 'confirmed'
-        : h.find({ role: 'button', name: { exact: texts.processing } })
-          ? 'processing'
-          : 'neither',
-      releaseOffered: h.find({ text: { exact: texts.releaseReady } }) !== null,
-    }),
-    {
-      confirmed: en.checkout.confirmed.title,
-      processing: en.checkout.processing,
-      releaseReady: en.release.ready,
-    },
-  );
-}
-
 /**
  * Checks the screen shows `snapshot`: the landing page; /checkout with the cart once the storefront
  * has left for it; or, while an order is underway, 'Processing...' or 'Order Confirmed!' at /checkout
@@ -416,7 +303,7 @@ async function assertStorefront(shop: ShopModel, snapshot: StorefrontSnapshot, g
   if (view.order !== 'none')
     return expectScreen(
       shop.browser,
-      () => readOrder(shop.browser),
+      () => shop.orderScreen(),
       { path: '/checkout', order: view.order, releaseOffered: false },
       'the order underway at /checkout',
     );
@@ -424,10 +311,9 @@ async function assertStorefront(shop: ShopModel, snapshot: StorefrontSnapshot, g
   const proceed = view.cart?.kind === 'line' ? view.cart.proceed : 'ready';
   if (proceed === 'reloading' || proceed === 'leaving' || (proceed === 'opening' && gate.loaded))
     return seeCheckoutWith(shop, colourId, cartCount);
-  const lineTexts = view.cart?.kind === 'line' ? [view.cart.colour, view.cart.quantity, view.cart.total] : [];
   await expectScreen(
     shop.browser,
-    () => readLanding(shop.browser, view.heroAlt, lineTexts),
+    () => shop.landingScreen(),
     expectedLanding(snapshot),
     'the landing page to show the snapshot',
   );
@@ -460,15 +346,8 @@ async function storefrontDriver(
         case 'colour.select':
           if (!COLOURS.some((colour) => colour.id === event.colourId)) {
             // An unknown colour: the shopper finds only the catalog's colours to choose from.
-            const values = await browser.read(
-              (h) =>
-                h
-                  .findAll({ role: 'radio', within: { css: '#product' } })
-                  .map((r) => (r as HTMLInputElement).value),
-              null,
-            );
             return assert.deepEqual(
-              values,
+              await shop.colourChoices(),
               COLOURS.map((colour) => colour.id),
             );
           }
@@ -585,65 +464,11 @@ async function storefrontDriver(
 
 // ── Checkout ─────────────────────────────────────────────────────────────────────────────────────
 
-/** What the checkout shows now, read in the page in one round trip. */
-function readCheckout(browser: BrowserDriver) {
-  return browser.read(
-    (h, texts) => {
-      const heading = h.find({ role: 'heading', name: { exact: texts.confirmed } });
-      if (location.pathname === '/')
-        return {
-          page: 'home',
-          addToCart: h.findAll({ role: 'button' }).some((b) => h.nameOf(b).startsWith(texts.addToCartPrefix)),
-        };
-      if (heading)
-        return {
-          page: 'confirmed',
-          focused: document.activeElement === heading,
-          orderNumber:
-            h.find({ text: { source: `^${texts.orderNumberPrefix}`, flags: '' } })?.textContent?.trim() ??
-            null,
-        };
-      const checked = h.findAll({ role: 'radio' }).find((r) => (r as HTMLInputElement).checked);
-      const summary = { role: 'complementary' as const, name: { exact: texts.summary } };
-      const submit = h
-        .findAll({ role: 'button' })
-        .find((b) => texts.submits.some((name) => h.nameOf(b).startsWith(name)));
-      return {
-        page: location.pathname === '/checkout' ? 'checkout' : location.pathname,
-        shippingMethod: checked
-          ? (texts.methods.find((name) => h.nameOf(checked).startsWith(name)) ?? h.nameOf(checked))
-          : null,
-        totals: h
-          .findAll({ role: 'row', within: summary })
-          .map((row) => h.textOf(row))
-          .filter((row) => texts.rowNames.some((name) => row.startsWith(name))),
-        submit: submit ? { name: h.nameOf(submit), disabled: (submit as HTMLButtonElement).disabled } : null,
-        fields: texts.labels.map((label) => {
-          const field = h.find({ label });
-          return { label, value: field ? (field as HTMLInputElement).value : null };
-        }),
-      };
-    },
-    {
-      confirmed: en.checkout.confirmed.title,
-      addToCartPrefix: shopText.addToCartPrefix,
-      orderNumberPrefix: shopText.orderNumberPrefix,
-      summary: en.checkout.summary.title,
-      methods: SHIPPING_METHODS.map((method) => en.checkout.shippingMethod.methods[method.id].name),
-      rowNames: [
-        en.checkout.summary.subtotal,
-        en.checkout.summary.shipping,
-        en.checkout.summary.tax,
-        en.checkout.summary.total,
-      ],
-      submits: [shopText.submitPrefix, en.checkout.processing],
-      labels: CHECKOUT_FIELD_NAMES.map((name) => FIELD_LABELS[name]),
-    },
-  );
-}
+/** The labels of the fields the checkout machine holds, in its order. */
+const FIELD_LABEL_LIST = CHECKOUT_FIELD_NAMES.map((name) => FIELD_LABELS[name]);
 
-/** What {@link readCheckout} should read in `snapshot`; `submittedAt` is the clock's time at submit. */
-function expectedCheckout(snapshot: CheckoutSnapshot, submittedAt: number | null) {
+/** What {@link ShopModel.checkoutScreen} should read in `snapshot`; `submittedAt` is the clock's time at submit. */
+function expectedCheckout(snapshot: CheckoutSnapshot, submittedAt: number | null): CheckoutScreen {
   const view = checkoutView(snapshot);
   if (view.page === 'home') return { page: 'home', addToCart: true };
   if (view.page === 'confirmed')
@@ -677,7 +502,7 @@ async function checkoutDriver(
     assertState: (snapshot) =>
       expectScreen(
         browser,
-        () => readCheckout(browser),
+        () => shop.checkoutScreen(FIELD_LABEL_LIST),
         expectedCheckout(snapshot, submittedAt),
         'the checkout to show the snapshot',
       ),
@@ -687,16 +512,8 @@ async function checkoutDriver(
           if (SHIPPING_METHODS.some((method) => method.id === event.shippingMethodId))
             return shop.chooseShipping(event.shippingMethodId);
           // An unknown method: the shopper finds only the three methods to choose from.
-          const group: ElementQuery = { role: 'group', name: en.checkout.shippingMethod.title };
-          const names = await browser.read(
-            (h, within) => h.findAll({ role: 'radio', within }).map((radio) => h.nameOf(radio)),
-            { role: 'group' as const, name: { exact: en.checkout.shippingMethod.title } },
-          );
-          assert.equal(
-            names.length,
-            SHIPPING_METHODS.length,
-            `${JSON.stringify(group)} holds the three methods`,
-          );
+          const names = await shop.shippingMethodChoices();
+          assert.equal(names.length, SHIPPING_METHODS.length, 'the checkout offers the three methods');
           SHIPPING_METHODS.forEach((method, index) =>
             assert.match(names[index]!, startsWith(en.checkout.shippingMethod.methods[method.id].name)),
           );

@@ -1,6 +1,6 @@
-import { UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
+import { COLOURS, UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
 import { lineItemFor } from '@machines/checkout-input';
-import { lineTotalCents, orderTotals, type ShippingMethodId } from '@machines/pricing';
+import { SHIPPING_METHODS, lineTotalCents, orderTotals, type ShippingMethodId } from '@machines/pricing';
 import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
@@ -29,26 +29,16 @@ const addToCartButton = (quantity: number): ElementQuery => ({
 
 // ── Cart dialog (spec §2 'Cart modal') ───────────────────────────────────────────────────────────
 
-/** A cart line as {@link ShopModel.cartLine} reads it. */
-export interface CartLineTexts {
-  /** 'Colour: Ocean Blue' */
-  colour: string | null;
-  /** 'Qty: 2' */
-  quantity: string | null;
-  /** The line total, '$43.96' */
-  total: string | null;
-}
-
-/** The texts the cart shows for `quantity` balls of `colourId` (what {@link ShopModel.cartLine} should read). */
+/**
+ * The text of the cart's one line for `quantity` balls of `colourId`, as {@link ShopModel.cartLine}
+ * reads it: 'Pet Ball Pro Colour: Ocean Blue Qty: 2 $43.96' (name, colour, quantity, line total).
+ */
 export function cartLineAsShown(
   colourId: ColourId = FAULT_CART.colourId,
   quantity: number = FAULT_CART.quantity,
-): CartLineTexts {
-  return {
-    colour: shopText.colourLine(colourId),
-    quantity: shopText.quantityLine(quantity),
-    total: formatCents(lineTotalCents(lineItemFor(colourId, quantity))),
-  };
+): string {
+  const total = formatCents(lineTotalCents(lineItemFor(colourId, quantity)));
+  return `${en.brand.name} ${shopText.colourLine(colourId)} ${shopText.quantityLine(quantity)} ${total}`;
 }
 
 const showcase: ElementQuery = { css: '#colours' };
@@ -160,15 +150,9 @@ export class ShopModel {
     return this.browser.text(shopQueries.cartButton(count));
   }
 
-  /** The cart count the cart button announces now (its accessible name), e.g. 'Open cart, 1 item'. */
-  cartButtonName(): Promise<string | null> {
-    return this.browser.evaluate(
-      (prefix) =>
-        Array.from(document.querySelectorAll('button[aria-label]'), (button) =>
-          button.getAttribute('aria-label'),
-        ).find((label) => label?.startsWith(prefix)) ?? null,
-      en.cartButton.label,
-    );
+  /** The cart button's accessible name now, e.g. 'Open cart, 1 item' (`null` when there is none). */
+  async cartButtonName(): Promise<string | null> {
+    return (await this.landingScreen()).cartButton?.name ?? null;
   }
 
   /** Puts the fault tests' cart in: Ocean Blue, '+', 'Add to Cart', and checks the cart button says 2 items. */
@@ -192,23 +176,10 @@ export class ShopModel {
     );
   }
 
-  /**
-   * The cart's line as it shows for `quantity` balls of `colourId`: each of {@link cartLineAsShown}'s
-   * texts when the dialog shows it, else `null` in its place.
-   */
-  async cartLine(
-    colourId: ColourId = FAULT_CART.colourId,
-    quantity: number = FAULT_CART.quantity,
-  ): Promise<CartLineTexts> {
-    const expected = cartLineAsShown(colourId, quantity);
-    const read = (text: string | null) =>
-      text === null ? Promise.resolve(null) : this.browser.textOrNull(inCart({ text }));
-    const [colour, qty, total] = await Promise.all([
-      read(expected.colour),
-      read(expected.quantity),
-      read(expected.total),
-    ]);
-    return { colour, quantity: qty, total };
+  /** The text of the cart's line (see {@link cartLineAsShown}), or `null` when the cart shows none. */
+  async cartLine(): Promise<string | null> {
+    const { cart } = await this.landingScreen();
+    return cart?.kind === 'line' ? (cart.lines[0] ?? null) : null;
   }
 
   /** Closes the cart with its own button: 'Start Shopping' when it is empty, else 'Continue Shopping'. */
@@ -239,8 +210,9 @@ export class ShopModel {
   }
 
   /** The cart's alert text (why the checkout did not open), or `null`. */
-  cartAlert(): Promise<string | null> {
-    return this.browser.textOrNull(inCart({ role: 'alert' }));
+  async cartAlert(): Promise<string | null> {
+    const { cart } = await this.landingScreen();
+    return cart?.kind === 'line' ? cart.alert : null;
   }
 
   /**
@@ -399,4 +371,209 @@ export class ShopModel {
     await this.browser.waitForElement({ role: 'heading', level: 1, name: en.notFound.title });
     return this.browser.text({ text: en.notFound.text });
   }
+
+  // Whole screens, each read in one round trip (the generated paths compare them with the model's views)
+
+  /**
+   * The landing page as a shopper sees it now: the chosen swatch's name; the hero image's name and
+   * path; the showcase cards marked pressed, each with whether it says 'Selected'; the stepper's
+   * quantity and whether 'Decrease quantity' is marked disabled; the 'Add to Cart - $X' buttons; the
+   * cart button's name and badge; the new-release prompt; the toast; and the cart dialog, if open:
+   * empty (with 'Start Shopping'), or its line's and total's texts, the Proceed button's name and
+   * `aria-busy` / `aria-disabled`, and its status and alert texts.
+   */
+  landingScreen() {
+    return this.browser.read(
+      (h, texts) => {
+        const scope = { css: '#product' };
+        const inDialog = { role: 'dialog' as const, name: { exact: texts.cartTitle } };
+        const radio = h
+          .findAll({ role: 'radio', within: scope })
+          .find((r) => (r as HTMLInputElement).checked);
+        const hero = h
+          .findAll({ role: 'img', within: scope })
+          .find((img) => texts.heroAlts.includes(h.nameOf(img)));
+        const decrease = h.find({ role: 'button', name: { exact: texts.decrease }, within: scope });
+        const cartButton = h.findAll({ role: 'button' }).find((b) => h.nameOf(b).startsWith(texts.cartLabel));
+        const dialog = h.find(inDialog);
+        const button = (name: string) => h.find({ role: 'button', name: { exact: name }, within: inDialog });
+        const proceed = button(texts.proceed) ?? button(texts.opening) ?? button(texts.tryAgain);
+        const alert = h.find({ role: 'alert', within: inDialog });
+        const cartTotal = h.find({ text: { exact: texts.total }, within: inDialog })?.parentElement;
+        return {
+          path: location.pathname,
+          colour: radio ? h.nameOf(radio) : null,
+          hero: hero ? { name: h.nameOf(hero), src: hero.getAttribute('src') } : null,
+          showcase: h
+            .findAll({ role: 'button', within: { css: '#colours' } })
+            .filter((card) => card.getAttribute('aria-pressed') === 'true')
+            .map((card) => ({
+              colour: texts.colourNames.find((name) => h.nameOf(card).startsWith(name)) ?? h.nameOf(card),
+              // textContent: the showcase skips rendering offscreen (content-visibility), which empties innerText.
+              selected: (card.textContent ?? '').includes(texts.selected),
+            })),
+          quantity:
+            h
+              .find({ role: 'status', name: { exact: texts.quantityLabel }, within: scope })
+              ?.textContent?.trim() ?? null,
+          decreaseDisabled: decrease?.getAttribute('aria-disabled') === 'true',
+          addToCart: h
+            .findAll({ role: 'button', within: scope })
+            .map((b) => h.nameOf(b))
+            .filter((name) => name.startsWith(texts.addToCartPrefix)),
+          cartButton: cartButton ? { name: h.nameOf(cartButton), badge: h.textOf(cartButton) || null } : null,
+          release:
+            h.find({ text: { exact: texts.releaseReady } }) === null
+              ? 'none'
+              : h.find({ role: 'button', name: { exact: texts.reload } }) === null
+                ? 'prompt without its Reload button'
+                : 'waiting',
+          toast: h.find({ text: { exact: texts.toast } }) !== null,
+          cart: !dialog
+            ? null
+            : h.find({ text: { exact: texts.empty }, within: inDialog })
+              ? { kind: 'empty' as const, startShopping: button(texts.startShopping) !== null }
+              : {
+                  kind: 'line' as const,
+                  lines: h.findAll({ role: 'listitem', within: inDialog }).map((item) => h.textOf(item)),
+                  total: cartTotal ? h.textOf(cartTotal) : null,
+                  proceed: proceed && {
+                    name: h.nameOf(proceed),
+                    busy: proceed.getAttribute('aria-busy'),
+                    disabled: proceed.getAttribute('aria-disabled'),
+                  },
+                  status: h.find({ role: 'status', within: inDialog })?.textContent?.trim() ?? null,
+                  alert: alert && h.textOf(alert),
+                },
+        };
+      },
+      {
+        colourNames: COLOURS.map((colour) => en.colour[colour.id]),
+        heroAlts: COLOURS.map((colour) => shopText.heroAlt(colour.id)),
+        selected: en.showcase.selected,
+        quantityLabel: en.product.quantityLabel,
+        decrease: en.product.decreaseQuantity,
+        addToCartPrefix: shopText.addToCartPrefix,
+        cartLabel: en.cartButton.label,
+        releaseReady: en.release.ready,
+        reload: en.release.reload,
+        toast: en.toast.added,
+        cartTitle: en.cart.title,
+        empty: en.cart.empty,
+        startShopping: en.cart.startShopping,
+        total: en.cart.total,
+        proceed: en.cart.proceed,
+        opening: en.cart.openingCheckout,
+        tryAgain: en.cart.tryAgain,
+      },
+    );
+  }
+
+  /** The swatches' values (colour ids) the landing page offers to choose from. */
+  colourChoices(): Promise<string[]> {
+    return this.browser.read(
+      (h) =>
+        h.findAll({ role: 'radio', within: { css: '#product' } }).map((r) => (r as HTMLInputElement).value),
+      null,
+    );
+  }
+
+  /** /checkout while an order is underway: 'Processing...', 'Order Confirmed!' or neither; any release offered. */
+  orderScreen() {
+    return this.browser.read(
+      (h, texts) => ({
+        path: location.pathname,
+        order: h.find({ role: 'heading', name: { exact: texts.confirmed } })
+          ? 'confirmed'
+          : h.find({ role: 'button', name: { exact: texts.processing } })
+            ? 'processing'
+            : 'neither',
+        releaseOffered: h.find({ text: { exact: texts.releaseReady } }) !== null,
+      }),
+      {
+        confirmed: en.checkout.confirmed.title,
+        processing: en.checkout.processing,
+        releaseReady: en.release.ready,
+      },
+    );
+  }
+
+  /**
+   * The checkout as a shopper sees it now: at '/' (after the redirect) whether 'Add to Cart' shows; at
+   * 'Order Confirmed!' whether the heading has focus and the order-number line; else the checked
+   * shipping method's name, the Order Summary's total rows, the submit button's name and `disabled`,
+   * and the value of each field labelled `fieldLabels`.
+   */
+  checkoutScreen(fieldLabels: readonly string[]) {
+    return this.browser.read(
+      (h, texts) => {
+        const heading = h.find({ role: 'heading', name: { exact: texts.confirmed } });
+        if (location.pathname === '/')
+          return {
+            page: 'home',
+            addToCart: h
+              .findAll({ role: 'button' })
+              .some((b) => h.nameOf(b).startsWith(texts.addToCartPrefix)),
+          };
+        if (heading)
+          return {
+            page: 'confirmed',
+            focused: document.activeElement === heading,
+            orderNumber:
+              h.find({ text: { source: `^${texts.orderNumberPrefix}`, flags: '' } })?.textContent?.trim() ??
+              null,
+          };
+        const checked = h.findAll({ role: 'radio' }).find((r) => (r as HTMLInputElement).checked);
+        const summary = { role: 'complementary' as const, name: { exact: texts.summary } };
+        const submit = h
+          .findAll({ role: 'button' })
+          .find((b) => texts.submits.some((name) => h.nameOf(b).startsWith(name)));
+        return {
+          page: location.pathname === '/checkout' ? 'checkout' : location.pathname,
+          shippingMethod: checked
+            ? (texts.methods.find((name) => h.nameOf(checked).startsWith(name)) ?? h.nameOf(checked))
+            : null,
+          totals: h
+            .findAll({ role: 'row', within: summary })
+            .map((row) => h.textOf(row))
+            .filter((row) => texts.rowNames.some((name) => row.startsWith(name))),
+          submit: submit
+            ? { name: h.nameOf(submit), disabled: (submit as HTMLButtonElement).disabled }
+            : null,
+          fields: texts.labels.map((label) => {
+            const field = h.find({ label });
+            return { label, value: field ? (field as HTMLInputElement).value : null };
+          }),
+        };
+      },
+      {
+        confirmed: en.checkout.confirmed.title,
+        addToCartPrefix: shopText.addToCartPrefix,
+        orderNumberPrefix: shopText.orderNumberPrefix,
+        summary: en.checkout.summary.title,
+        methods: SHIPPING_METHODS.map((method) => en.checkout.shippingMethod.methods[method.id].name),
+        rowNames: [
+          en.checkout.summary.subtotal,
+          en.checkout.summary.shipping,
+          en.checkout.summary.tax,
+          en.checkout.summary.total,
+        ],
+        submits: [shopText.submitPrefix, en.checkout.processing],
+        labels: fieldLabels,
+      },
+    );
+  }
+
+  /** The names of the shipping methods the checkout offers, in order. */
+  shippingMethodChoices(): Promise<string[]> {
+    return this.browser.read(
+      (h, within) => h.findAll({ role: 'radio', within }).map((radio) => h.nameOf(radio)),
+      { role: 'group' as const, name: { exact: en.checkout.shippingMethod.title } },
+    );
+  }
 }
+
+/** What {@link ShopModel.landingScreen} reads. */
+export type LandingScreen = Awaited<ReturnType<ShopModel['landingScreen']>>;
+/** What {@link ShopModel.checkoutScreen} reads. */
+export type CheckoutScreen = Awaited<ReturnType<ShopModel['checkoutScreen']>>;
