@@ -297,44 +297,18 @@ export class BrowserDriver {
   }
 
   /**
-   * The rendered text of the element matching `query` (whitespace collapsed), or `null` when none does.
+   * The rendered text of the element matching `query`, whitespace collapsed.
+   * @throws when no element matches.
    */
-  async textOrNull(query: ElementQuery): Promise<string | null> {
-    return (await this.withLibrary(
+  async text(query: ElementQuery): Promise<string> {
+    const text = (await this.withLibrary(
       withHelpers((helpers, q) => {
         const element = helpers.find(q);
         return element ? helpers.textOf(element) : null;
       }, serialiseQuery(query)),
     )) as string | null;
-  }
-
-  /**
-   * The rendered text of the element matching `query`, whitespace collapsed.
-   * @throws when no element matches.
-   */
-  async text(query: ElementQuery): Promise<string> {
-    const text = await this.textOrNull(query);
     if (text === null) throw new Error(`No ${describeQuery(query)} on ${await this.url()}`);
     return text;
-  }
-
-  /**
-   * The attribute `name` of the element matching `query` (`null` when it has none).
-   * @throws when no element matches.
-   */
-  async attribute(query: ElementQuery, name: string): Promise<string | null> {
-    const result = (await this.withLibrary(
-      withHelpers(
-        (helpers, q, attribute) => {
-          const element = helpers.find(q);
-          return element ? { value: element.getAttribute(attribute) } : null;
-        },
-        serialiseQuery(query),
-        name,
-      ),
-    )) as { value: string | null } | null;
-    if (!result) throw new Error(`No ${describeQuery(query)} on ${await this.url()}`);
-    return result.value;
   }
 
   /**
@@ -379,35 +353,6 @@ export class BrowserDriver {
    */
   async waitForElement(query: ElementQuery, options: WaitOptions = {}): Promise<void> {
     await this.waitFor(() => this.isVisible(query), options, describeQuery(query));
-  }
-
-  /**
-   * Waits until `query`'s element shows exactly `expected` as its text.
-   * @throws {WaitTimeoutError} naming the text last seen.
-   */
-  async waitForText(
-    query: ElementQuery,
-    expected: string | RegExp,
-    options: WaitOptions = {},
-  ): Promise<string> {
-    let last: string | null = null;
-    try {
-      return await this.waitFor(
-        async () => {
-          last = await this.textOrNull(query);
-          if (last === null) return false;
-          return (typeof expected === 'string' ? last === expected : expected.test(last)) && last;
-        },
-        options,
-        `${describeQuery(query)} to read ${String(expected)}`,
-      );
-    } catch (error) {
-      if (error instanceof WaitTimeoutError)
-        throw new WaitTimeoutError(
-          `${error.message}; it read ${last === null ? '(no such element)' : `"${last}"`}`,
-        );
-      throw error;
-    }
   }
 
   /**

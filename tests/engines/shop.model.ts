@@ -204,9 +204,9 @@ export class ShopModel {
 
   /** 'Proceed to Checkout' while busy: 'Opening checkout…', `aria-busy="true"` (`null` when not busy). */
   async busyProceed(): Promise<{ ariaBusy: string | null } | null> {
-    const busy = inCart({ role: 'button', name: en.cart.openingCheckout });
-    if (!(await this.browser.isVisible(busy))) return null;
-    return { ariaBusy: await this.browser.attribute(busy, 'aria-busy') };
+    const { cart } = await this.landingScreen();
+    const proceed = cart?.kind === 'line' ? cart.proceed : null;
+    return proceed?.name === en.cart.openingCheckout ? { ariaBusy: proceed.busy } : null;
   }
 
   /** The cart's alert text (why the checkout did not open), or `null`. */
