@@ -46,7 +46,6 @@ import {
 import { en, fillText, shopText, startsWith } from '../shop-texts';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
-import type { ElementQuery } from './in-page';
 import { ShopModel, type CheckoutScreen, type LandingScreen } from './shop.model';
 import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
@@ -192,7 +191,7 @@ class DownloadGate {
   /** `holding: false` for a page with the worker: its install downloads the checkout chunk too. */
   constructor(
     private readonly server: FaultServer,
-    private readonly browser: BrowserDriver,
+    private readonly shop: ShopModel,
     holding: boolean,
   ) {
     if (holding) this.hold();
@@ -209,7 +208,7 @@ class DownloadGate {
       if (failure) throw new Error(`The checkout's code is already loaded: it cannot fail as ${failure}.`);
       return;
     }
-    await this.browser.waitFor(
+    await this.shop.browser.waitFor(
       async () => this.server.requests(kinds.checkoutChunk).some((request) => request.status === null),
       { timeoutMs: 15_000 },
       'a download of the checkout chunk to wait',
@@ -218,7 +217,7 @@ class DownloadGate {
       .requests(kinds.checkoutChunk)
       .filter((request) => request.status === null).length;
     const release = this.release;
-    const timers = await this.browser.pendingTimers();
+    const timers = await this.shop.browser.pendingTimers();
     this.server.reset();
     if (failure === undefined || failure === 'outdated') this.loaded = failure === undefined;
     else this.hold();
@@ -232,10 +231,9 @@ class DownloadGate {
       // The page finds out why (it asks for the release file), then the cart either waits to retry (one
       // more timer on the page's clock) or says so: the path's next step may move the clock, and the retry
       // timer must exist by then.
-      await this.browser.waitFor(
+      await this.shop.browser.waitFor(
         async () =>
-          (await this.browser.pendingTimers()) > timers ||
-          (await this.browser.isVisible({ role: 'alert', within: cart })),
+          (await this.shop.browser.pendingTimers()) > timers || (await this.shop.cartAlert()) !== null,
         { timeoutMs: 15_000, intervalMs: 20 },
         'the cart to wait to retry or say why not',
       );
@@ -250,8 +248,6 @@ class DownloadGate {
 }
 
 // ── Storefront ───────────────────────────────────────────────────────────────────────────────────
-
-const cart: ElementQuery = { role: 'dialog', name: en.cart.title };
 
 /** What {@link ShopModel.landingScreen} should read in `snapshot`. */
 function expectedLanding(snapshot: StorefrontSnapshot): LandingScreen {
@@ -336,7 +332,7 @@ async function storefrontDriver(
   await openShop(shop, { worker: page.withWorker });
   // A path with the worker (a new release) downloads nothing the path ends: the new worker's install
   // downloads the next release's checkout chunk, which must not be held.
-  const gate = new DownloadGate(server, browser, !page.withWorker);
+  const gate = new DownloadGate(server, shop, !page.withWorker);
   return {
     advanceClock: async (ms) => void (await browser.tickClock(ms)),
     assertState: (snapshot) => assertStorefront(shop, snapshot, gate),
