@@ -31,10 +31,6 @@ if (deployedURL && !/^https?:$/.test(deployedURL.protocol))
  */
 const LOCAL_BUILD_TAG = '@local-build';
 
-/**
- * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
- * the fault tests read and rename its hashed files, the deploy tests deploy it into local web roots.
- */
 /** The specs that also run at 1280×800: those whose outcome depends on the viewport. */
 const DESKTOP_SPECS = [
   '**/axe.spec.ts',
@@ -43,7 +39,11 @@ const DESKTOP_SPECS = [
   '**/touch-targets.spec.ts',
   '**/purchase-journey.spec.ts',
 ];
-const LOCAL_BUILD_SPECS = ['**/faults.spec.ts', '**/deploy.nginx.spec.ts'];
+/**
+ * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
+ * the deploy tests deploy it into local web roots.
+ */
+const LOCAL_BUILD_SPECS = ['**/deploy.nginx.spec.ts'];
 
 /**
  * An already running server to test instead of scripts/serve.ts: the deployment of BASE_URL, or

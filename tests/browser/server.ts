@@ -50,8 +50,11 @@ export interface RecordedRequest {
   readonly query: string;
   /** When it arrived, in ms since the epoch (`Date.now()`, the page's `performance.timeOrigin` clock). */
   readonly at: number;
-  /** The status answered; `'dropped'` when the connection was cut; `null` while held or in flight. */
-  status: number | 'dropped' | null;
+  /**
+   * The status answered; `'dropped'` when the connection was cut; `'broken off'` when it was closed
+   * halfway through the body; `null` while held or in flight.
+   */
+  status: number | 'dropped' | 'broken off' | null;
 }
 
 /** A running server. Every control applies to requests arriving after the call. */
@@ -60,8 +63,12 @@ export interface FaultServer {
   readonly origin: string;
   /** `origin` + `path`, e.g. `url('/checkout')`. */
   url(path: string): string;
-  /** Answers the next `count` requests of `kind` with `status` (default 503) and no body worth reading. */
-  failNext(kind: RequestKind, count: number, status?: number): void;
+  /**
+   * Answers the next `count` requests of `kind` with `status` (default 503) and no body worth reading;
+   * or, with `'broken off'`, starts the real answer and closes the connection halfway through its body
+   * (a download that breaks off: no engine retries a request whose answer has begun).
+   */
+  failNext(kind: RequestKind, count: number, status?: number | 'broken off'): void;
   /**
    * Holds every request of `kind` before passing it on, until {@link reset}: for `ms` milliseconds, or
    * until the promise `released` settles (a hold that does not depend on how fast the page is).
@@ -177,7 +184,7 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
   const log: RecordedRequest[] = [];
   const cspReports: string[] = [];
-  let failures: { kind: RequestKind; remaining: number; status: number }[] = [];
+  let failures: { kind: RequestKind; remaining: number; status: number | 'broken off' }[] = [];
   let holds: { kind: RequestKind; ms: number | Promise<unknown> }[] = [];
   let dropping = false;
   const sockets = new Set<Socket>();
@@ -191,8 +198,8 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
     const failure = failures.find(
       (candidate) => candidate.remaining > 0 && candidate.kind.matches(record.path),
     );
-    if (failure) {
-      failure.remaining -= 1;
+    if (failure) failure.remaining -= 1;
+    if (failure && failure.status !== 'broken off') {
       // Not cacheable, whatever the real answer would say: the test checks the page's recovery.
       response.writeHead(failure.status, {
         'Cache-Control': 'no-store',
@@ -227,7 +234,14 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
         if (location?.startsWith(upstream.origin)) passed.location = location.slice(upstream.origin.length);
         record.status = answer.statusCode ?? 502;
         response.writeHead(record.status, passed);
-        answer.pipe(response);
+        if (failure?.status !== 'broken off') return void answer.pipe(response);
+        // Half the first part of the body, then a close (a reset could discard what was written).
+        record.status = 'broken off';
+        answer.once('data', (chunk: Buffer) => {
+          answer.destroy();
+          response.write(chunk.subarray(0, Math.ceil(chunk.length / 2)), () => request.socket.destroy());
+        });
+        answer.once('end', () => request.socket.destroy());
       },
     );
     outgoing.on('error', () => {

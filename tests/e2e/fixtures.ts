@@ -14,9 +14,9 @@ export interface PageProblems {
 }
 
 /**
- * Failures a test causes on purpose (fault injection: `page.route` answering 404 or 503 or
- * aborting, `context.setOffline`): URL patterns whose failed requests, and the browser's 'Failed to
- * load resource' console errors for them, are the test's own doing, not problems of the page. Each
+ * Failures a test causes on purpose (a deploy that prunes a file the page still asks for): URL
+ * patterns whose failed requests, and the browser's 'Failed to load resource' console errors for
+ * them, are the test's own doing, not problems of the page. Each
  * pattern must match at least one such failure, so a declared fault that never happened fails the
  * test too. Anything else still fails it.
  */

@@ -1,4 +1,4 @@
-import { en } from '../shop-texts';
+import { en, shopText, startsWith } from '../shop-texts';
 import { openShop } from './clock';
 import { expect, test } from './fixtures';
 
@@ -28,5 +28,19 @@ test.describe('landing page (spec §2, §4)', () => {
     await expect(quantity).toHaveText('1');
     await shop.decreaseQuantity();
     await expect(quantity).toHaveText('1');
+  });
+});
+
+test.describe('JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('says buying needs JavaScript above the full shop page', async ({ page }) => {
+    await page.goto('/');
+    const notice = page.getByRole('note');
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveText(`${en.noScript.title} ${en.noScript.text}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.product.title);
+    await expect(page.getByRole('button', { name: startsWith(shopText.addToCartPrefix) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en.testimonials.title })).toBeVisible();
   });
 });

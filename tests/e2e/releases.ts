@@ -17,8 +17,7 @@ export function assetOf(distDir: string, prefix: string): string {
 
 /**
  * A RegExp matching URLs whose path ends in `path` exactly, whatever their query (a retry of the
- * checkout's download asks for `…/checkout-page-<hash>.js?attempt=N`); for `page.route` and
- * `injectedFailures`.
+ * checkout's download asks for `…/checkout-page-<hash>.js?attempt=N`); for `injectedFailures`.
  */
 export function urlEndingIn(path: string): RegExp {
   return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?[^#]*)?$`);

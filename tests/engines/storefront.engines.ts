@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, test as nodeTest, type TestContext } from 'node:test';
 import en from '@/locales/en';
@@ -11,7 +11,7 @@ import {
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_POLICY,
 } from '@/lib/shared-names';
-import { makeReleaseCopy } from '../e2e/releases';
+import { assetOf, makeReleaseCopy } from '../e2e/releases';
 import { BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { kinds, startServer, type FaultServer } from '../browser/server';
@@ -233,8 +233,58 @@ test('fault a: a new release replaces the files mid-visit; Proceed reloads once 
   assert.equal(checkoutLoads(), 1, 'exactly one reload into /checkout');
   await shop.backToShop();
   await shop.openCart();
-  assert.deepEqual(await shop.cartLine(), cartLineAsShown());
+  assert.equal(await shop.cartLine(), cartLineAsShown());
   assert.equal(checkoutLoads(), 1, 'no further reload');
+});
+
+test('fault b: a new release that lacks the checkout code too; one reload into /checkout, then the shop at / with the cart open says the checkout is unavailable, and reloads no more', async (t) => {
+  // As with a half-finished upload or a CDN still rolling out: the reload into the release cannot help.
+  const release = makeReleaseCopy(`engines-broken-${engine.name}`);
+  t.after(() => release.remove());
+  rmSync(join(release.dir, assetOf(release.dir, 'checkout-page')));
+  const { server, browser, shop } = await visit(t, WITHOUT_WORKER);
+  await shop.open();
+  await shop.fillCart();
+  server.serveRelease(release.dir);
+  await shop.openCart();
+  await shop.proceed();
+
+  const alert = await browser.waitFor(
+    async () => new URL(await browser.url()).pathname === '/' && (await shop.cartAlert()),
+    { timeoutMs: 4 * CHECKOUT_RETRY_DELAY_MS + 10_000 },
+    "the shop at '/' saying why the checkout did not open",
+  );
+  assert.equal(alert, en.cart.checkoutFailure.unavailable);
+  assert.equal(await shop.cartLine(), cartLineAsShown());
+  const pageLoads = () => server.requests(kinds.path('/checkout')).length;
+  assert.equal(pageLoads(), 1, 'one reload into /checkout');
+  await new Promise((elapsed) => setTimeout(elapsed, CHECKOUT_RETRY_DELAY_MS));
+  assert.equal(pageLoads(), 1, 'no further reload');
+  assert.equal(await shop.cartAlert(), en.cart.checkoutFailure.unavailable);
+});
+
+test("fault c: the checkout code's download breaks off halfway, every time; the cart says the checkout is unavailable and keeps the cart, and Try again opens the checkout once the server answers", async (t) => {
+  const { server, shop } = await visit(t, WITHOUT_WORKER);
+  await shop.open();
+  await shop.fillCart();
+  server.failNext(kinds.checkoutChunk, Number.POSITIVE_INFINITY, 'broken off');
+  await shop.openCart();
+  await shop.proceed();
+
+  const outcome = await proceedOutcome(shop, 4 * CHECKOUT_RETRY_DELAY_MS + 6_000);
+  assert.equal(outcome, en.cart.checkoutFailure.unavailable, `answers: ${statuses(server)}`);
+  assert.ok(
+    server.requests(kinds.checkoutChunk).every((request) => request.status === 'broken off'),
+    `every download broke off: ${statuses(server)}`,
+  );
+  assert.equal(await shop.cartLine(), cartLineAsShown());
+
+  server.reset();
+  await shop.tryAgain();
+  await shop.seeCheckoutWith();
+  await shop.backToShop();
+  await shop.openCart();
+  assert.equal(await shop.cartLine(), cartLineAsShown());
 });
 
 test('fault d: a failed prefetch does not poison Proceed; the checkout opens with no alert', async (t) => {
@@ -356,7 +406,7 @@ test('offline: after one visit, with the server stopped, the whole purchase work
   await shop.open();
   await shop.fillCart();
   await shop.openCart();
-  assert.deepEqual(await shop.cartLine(), cartLineAsShown());
+  assert.equal(await shop.cartLine(), cartLineAsShown());
   await shop.proceed();
   await shop.seeCheckoutWith();
   await shop.fillCheckoutForm();

@@ -50,7 +50,7 @@ describe('BASE_URL', () => {
     const grepInvert = config.grepInvert as RegExp;
     expect(grepInvert.test('checkout.spec.ts reads dist/ @local-build')).toBe(true);
     expect(grepInvert.test('path 3: cart.add → cart.open')).toBe(false);
-    expect(config.testIgnore).toEqual(['**/faults.spec.ts', '**/deploy.nginx.spec.ts']);
+    expect(config.testIgnore).toEqual(['**/deploy.nginx.spec.ts']);
     expectProjects(config);
   });
 
