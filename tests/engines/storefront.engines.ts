@@ -271,7 +271,7 @@ test("fault c: the checkout code's download breaks off halfway, every time; the 
   await shop.openCart();
   await shop.proceed();
 
-  const outcome = await proceedOutcome(shop, 4 * CHECKOUT_RETRY_DELAY_MS + 6_000);
+  const outcome = await proceedOutcome(shop, 4 * CHECKOUT_RETRY_DELAY_MS + 10_000);
   assert.equal(outcome, en.cart.checkoutFailure.unavailable, `answers: ${statuses(server)}`);
   assert.ok(
     server.requests(kinds.checkoutChunk).every((request) => request.status === 'broken off'),
