@@ -5,7 +5,7 @@ import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
 import { SHOPPER_DETAILS } from '../shopper-details';
-import { FAULT_CART, shopText, startsWith } from '../shop-texts';
+import { FAULT_CART, fillText, shopText, startsWith } from '../shop-texts';
 import type { BrowserDriver, WaitOptions } from './driver';
 import type { ElementQuery } from './in-page';
 
@@ -561,6 +561,22 @@ export class ShopModel {
         submits: [shopText.submitPrefix, en.checkout.processing],
         labels: fieldLabels,
       },
+    );
+  }
+
+  /**
+   * How the checkout shows the country: `'as text'` ('Country: United States', with no field for it),
+   * `'as a field'` when a textbox is named for it, or `null` when neither shows.
+   */
+  countryShown(): Promise<'as text' | 'as a field' | null> {
+    return this.browser.read(
+      (h, text) =>
+        h.findAll({ role: 'textbox' }).some((field) => /country/i.test(h.nameOf(field)))
+          ? 'as a field'
+          : h.find({ text: { exact: text } })
+            ? 'as text'
+            : null,
+      fillText(en.checkout.shippingAddress.country, { country: 'United States' }),
     );
   }
 
