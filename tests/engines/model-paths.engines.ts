@@ -5,7 +5,8 @@
  * in one engine (`ENGINE`: chromium, firefox or webkit), against the production build in `DIST_DIR` behind
  * nginx (tests/browser/server.ts), or against the deployment at `BASE_URL` through the same fault
  * layer. Each model event is a shopper's step; after each, the whole screen is read in one round trip
- * and compared with the snapshot's view (storefrontView, checkoutView). The app's timers run on a fake
+ * by the page object (landingScreen, orderScreen, checkoutScreen) and compared with the snapshot's
+ * view (storefrontView, checkoutView). The app's timers run on a fake
  * clock installed in the page once the app is interactive, moved only by the paths' delay events.
  * The checkout code's download is held by the server until the path ends it: done, 503 (unavailable),
  * the connection dropped (offline) or a new release deployed (outdated). Prints the engine's coverage

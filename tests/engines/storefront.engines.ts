@@ -393,7 +393,7 @@ test('fault f: a slow network from the start (every script held until the page h
     });
   });
   await shop.openCart(1);
-  assert.deepEqual(await shop.cartLine(), cartLineAsShown('hot-pink', 1));
+  assert.equal(await shop.cartLine(), cartLineAsShown('hot-pink', 1));
 });
 
 test('offline: after one visit, with the server stopped, the whole purchase works; /checkout opened directly shows the checkout', async (t) => {
