@@ -6,11 +6,11 @@
  * nginx (tests/browser/server.ts), or against the deployment at `BASE_URL` through the same fault
  * layer. Each model event is a shopper's step; after each, the whole screen is read in one round trip
  * by the page object (landingScreen, orderScreen, checkoutScreen) and compared with the snapshot's
- * view (storefrontView, checkoutView). The app's timers run on a fake
- * clock installed in the page once the app is interactive, moved only by the paths' delay events.
- * The checkout code's download is held by the server until the path ends it: done, 503 (unavailable),
- * the connection dropped (offline) or a new release deployed (outdated). Prints the engine's coverage
- * (`firefox storefront: states 16/16, transitions 41/41`) and fails below 100%.
+ * view (storefrontView, checkoutView). The app's timers run on a fake clock installed in the page
+ * once the app is interactive, moved only by the paths' delay events. The checkout code's download is
+ * held by the server until the path ends it: done, 503 (unavailable), the connection dropped
+ * (offline) or a new release deployed (outdated). Prints the engine's coverage (`firefox storefront:
+ * states 21/21, transitions 30/30`) and fails below 100%.
  * Run by scripts/test-engines.mjs --suite paths (`npm run test:model:browser`).
  */
 import assert from 'node:assert/strict';
@@ -104,7 +104,7 @@ after(async () => {
 
 const where = () => `${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''}`;
 
-/** `firefox storefront: states 16/16, transitions 41/41` (exclusions left out of both counts). */
+/** `firefox storefront: states 21/21, transitions 30/30` (exclusions left out of both counts). */
 function coverageLine(suite: ModelSuite, seen: ReadonlySet<string>): string {
   const counted = suite.catalogue.filter((item) => !(item in suite.exclusions));
   const tally = (states: boolean) => {
