@@ -256,10 +256,10 @@ test('fault b: a new release that lacks the checkout code too; one reload into /
   );
   assert.equal(alert, en.cart.checkoutFailure.unavailable);
   assert.equal(await shop.cartLine(), cartLineAsShown());
-  const pageLoads = () => server.requests(kinds.path('/checkout')).length;
-  assert.equal(pageLoads(), 1, 'one reload into /checkout');
+  const checkoutLoads = () => server.requests(kinds.path('/checkout')).length;
+  assert.equal(checkoutLoads(), 1, 'one reload into /checkout');
   await new Promise((elapsed) => setTimeout(elapsed, CHECKOUT_RETRY_DELAY_MS));
-  assert.equal(pageLoads(), 1, 'no further reload');
+  assert.equal(checkoutLoads(), 1, 'no further reload');
   assert.equal(await shop.cartAlert(), en.cart.checkoutFailure.unavailable);
 });
 
