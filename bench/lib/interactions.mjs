@@ -22,6 +22,8 @@
  * the style and layout share of that frame (`styleAndLayout`, ms: the frame's own style/layout plus
  * layout forced by scripts; 0 when the frame was not long).
  */
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
 import { shopQueries } from '../../tests/engines/shop.model.ts';
 import { en } from '../../tests/shop-texts.ts';
@@ -188,22 +190,58 @@ export const JOURNEY = [
 ];
 
 /**
- * The floor under every tap: the same tap on a plain button (48 px tall, system font) whose handler
- * changes one line of text, on a page with nothing else and no framework, at the same CPU rate (the
- * second tap: the first also pays for the page's first input). What the browser's own touch, mouse and
- * click dispatch and one frame cost at that slowdown, which no page can go below.
+ * The floors under every tap: the same tap on a plain button (48 px tall, system font) whose handler
+ * changes one line of text, at the same CPU rate (the second tap: the first also pays for the page's
+ * first input). {@link FLOOR_TAP}: on a page with nothing else and no framework, what the browser's own
+ * touch, mouse and click dispatch and one frame cost, which no page can go below.
+ * {@link REACT_FLOOR_TAP}: the button and its line rendered by React (`createRoot`, a `useState`
+ * counter, production build) above as many other elements as the journey's `/` has, which React
+ * rendered once and never again (a memoised component): what the fixed stack and a page of the shop's
+ * size cost before any of the shop's own work.
  */
 export const FLOOR_TAP = 'floor: a plain button on a blank page';
-const FLOOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}</style></head><body><h1>Floor</h1><p id="count">0</p><button type="button">Add</button><script>document.querySelector('button').addEventListener('click', () => { const count = document.getElementById('count'); count.textContent = String(Number(count.textContent) + 1); });</script></body></html>`;
+export const REACT_FLOOR_TAP = "floor: a React button among as many elements as '/'";
+const FLOOR_HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}</style></head>`;
+const FLOOR_PAGE = `${FLOOR_HEAD}<body><h1>Floor</h1><p id="count">0</p><button type="button">Add</button><script>document.querySelector('button').addEventListener('click', () => { const count = document.getElementById('count'); count.textContent = String(Number(count.textContent) + 1); });</script></body></html>`;
 
-/** Rows of the interaction tables: the names of {@link JOURNEY} in order, then {@link FLOOR_TAP}. */
-export const INTERACTIONS = [...JOURNEY.map(({ name }) => name), FLOOR_TAP];
+let reactFloorScript;
+/** {@link REACT_FLOOR_TAP}'s page with `elements` elements in its body: React's production build, bundled by esbuild. */
+function reactFloorPage(elements) {
+  reactFloorScript ??= buildSync({
+    stdin: {
+      contents: `import { createElement as h, memo, useState } from 'react';
+        import { createRoot } from 'react-dom/client';
+        const Filler = memo(({ count }) => Array.from({ length: count }, (_, i) => h('p', { key: i }, 'Line ' + (i + 1))));
+        function Floor({ filler }) {
+          const [taps, setTaps] = useState(0);
+          return h('main', null, h('h1', null, 'Floor'), h('p', null, String(taps)),
+            h('button', { type: 'button', onClick: () => setTaps((count) => count + 1) }, 'Add'), h(Filler, { count: filler }));
+        }
+        const root = document.getElementById('root');
+        createRoot(root).render(h(Floor, { filler: Number(root.dataset.filler) }));`,
+      resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
+    },
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  }).outputFiles[0].text;
+  // The body's own elements: #root, main, h1, p, button and the script.
+  const filler = Math.max(0, elements - 6);
+  return `${FLOOR_HEAD}<body><div id="root" data-filler="${filler}"></div><script>${reactFloorScript}</script></body></html>`;
+}
 
-/** {@link FLOOR_TAP} in a new page of `context`, its CPU slowed `cpuRate`×. */
-async function measureFloorTap(context, cpuRate) {
+/** Rows of the interaction tables: the names of {@link JOURNEY} in order, then the floors. */
+export const INTERACTIONS = [...JOURNEY.map(({ name }) => name), FLOOR_TAP, REACT_FLOOR_TAP];
+
+/** The tap on the floor page `html`'s button in a new page of `context`, its CPU slowed `cpuRate`×. */
+async function measureFloorTap(context, cpuRate, html) {
   const page = await context.newPage();
-  await page.setContent(FLOOR_PAGE);
+  await page.setContent(html);
   await page.evaluate(installObservers);
+  await waitInPage(page, () => document.querySelector('button') !== null);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await settle(page, 500);
@@ -222,7 +260,7 @@ async function measureFloorTap(context, cpuRate) {
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
  * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey, then
- * {@link FLOOR_TAP} in a page of its own.
+ * the floors ({@link FLOOR_TAP}, {@link REACT_FLOOR_TAP}), each in a page of its own.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin e.g. http://127.0.0.1:4192
  * @param {{cpuRate: number}} options
@@ -242,6 +280,7 @@ export async function runJourney(browser, origin, { cpuRate }) {
     await waitForHydration(page);
     // The first query loads the test house's queries into the page: before anything is measured.
     await locate(page, JOURNEY[0].target);
+    const elements = await page.evaluate(() => document.body.querySelectorAll('*').length);
     await settle(page, 500);
     for (const { name, target, key, before, after } of JOURNEY) {
       await before?.(page);
@@ -251,7 +290,8 @@ export async function runJourney(browser, origin, { cpuRate }) {
       );
       await after?.(page);
     }
-    results[FLOOR_TAP] = await measureFloorTap(context, cpuRate);
+    results[FLOOR_TAP] = await measureFloorTap(context, cpuRate, FLOOR_PAGE);
+    results[REACT_FLOOR_TAP] = await measureFloorTap(context, cpuRate, reactFloorPage(elements));
   } finally {
     await context.close();
   }
