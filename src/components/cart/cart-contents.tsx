@@ -1,11 +1,13 @@
 import { CircleAlert, ShoppingBag, WifiOff } from 'lucide-react';
 import { shallowEqual } from '@xstate/react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lineTotalCents } from '@machines/pricing';
 import {
   selectCartLine,
   selectCheckoutLoadFailure,
+  selectIsCartOpen,
   selectIsOpeningCheckout,
 } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
@@ -26,11 +28,36 @@ import { theme } from '@/styles/theme';
  * 'Opening checkout…', announced politely) and `aria-disabled` (it keeps focus; the machine ignores a
  * second tap). When the download fails the cart says why (offline or unavailable) in an alert and the
  * same button becomes 'Try again' (`checkout.retry`), so focus stays where it was.
+ *
+ * While the cart is closed its line follows the cart in a deferred render, after the frame of the tap
+ * that changed it ('Add to Cart', a colour): nobody sees a closed cart, and building its line inside
+ * that tap made it slower on a low-tier phone (docs/performance.md). An open cart shows the cart as it is.
  */
 export function CartContents() {
-  const line = StorefrontActorContext.useSelector(selectCartLine, shallowEqual);
+  const isOpen = StorefrontActorContext.useSelector(selectIsCartOpen);
+  const currentLine = StorefrontActorContext.useSelector(selectCartLine, shallowEqual);
+  const deferredLine = useDeferredValue(currentLine);
   const isOpeningCheckout = StorefrontActorContext.useSelector(selectIsOpeningCheckout);
   const failure = StorefrontActorContext.useSelector(selectCheckoutLoadFailure);
+  return (
+    <CartBody
+      line={isOpen ? currentLine : deferredLine}
+      isOpeningCheckout={isOpeningCheckout}
+      failure={failure}
+    />
+  );
+}
+
+/** The cart's body: re-renders when its line, busy state or failure changes, not when the cart opens. */
+const CartBody = memo(function CartBody({
+  line,
+  isOpeningCheckout,
+  failure,
+}: {
+  line: ReturnType<typeof selectCartLine>;
+  isOpeningCheckout: boolean;
+  failure: ReturnType<typeof selectCheckoutLoadFailure>;
+}) {
   const { send } = StorefrontActorContext.useActorRef();
   const { t } = useTranslation();
 
@@ -80,7 +107,7 @@ export function CartContents() {
       </Actions>
     </>
   );
-}
+});
 
 const Empty = styled.div`
   display: grid;
