@@ -142,7 +142,7 @@ describe('checkout page: placing the order', () => {
     expect(screen.queryByRole('heading', { name: 'Order Confirmed!' })).not.toBeInTheDocument();
   });
 
-  it('shows Processing... on a disabled, busy button after a filled form is submitted', async () => {
+  it('shows Processing... on a disabled, busy button and locks the form after a filled form is submitted', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
     autofillCheckoutForm();
 
@@ -151,6 +151,8 @@ describe('checkout page: placing the order', () => {
     expect(submitButton()).toHaveAccessibleName('Processing...');
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: /express shipping/i })).toBeDisabled();
   });
 
   it('confirms the order 3 s after submitting, with PB- and the last six digits of the clock', async () => {

@@ -1,4 +1,4 @@
-import { useId, useMemo, type ComponentProps } from 'react';
+import { useDeferredValue, useId, useMemo, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import type { CheckoutFieldName } from '@machines/checkout-form';
 import { selectFieldValue, selectIsProcessing } from '@machines/checkout-machine';
@@ -47,7 +47,10 @@ function FieldInput({
 }: InputAttributes & { id: string; name: CheckoutFieldName }) {
   const selectValue = useMemo(() => selectFieldValue(name), [name]);
   const value = CheckoutActorContext.useSelector(selectValue);
-  const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
+  // Locked in a deferred render, after the frame that shows 'Processing...' (the tap's own feedback):
+  // re-rendering and restyling every field inside the tap made it slower on a low-tier phone. The
+  // machine ignores edits while processing in any case.
+  const isProcessing = useDeferredValue(CheckoutActorContext.useSelector(selectIsProcessing));
   const { send } = CheckoutActorContext.useActorRef();
   return (
     <Input

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectIsProcessing, selectShippingMethodId } from '@machines/checkout-machine';
@@ -29,7 +30,8 @@ function ShippingMethodOption({ method }: { method: ShippingMethod }) {
   const selected = CheckoutActorContext.useSelector(
     (snapshot) => selectShippingMethodId(snapshot) === method.id,
   );
-  const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
+  // Disabled in a deferred render, as the fields are locked (form-field.tsx).
+  const isProcessing = useDeferredValue(CheckoutActorContext.useSelector(selectIsProcessing));
   const { send } = CheckoutActorContext.useActorRef();
   const { t } = useTranslation();
   return (
