@@ -31,7 +31,7 @@ import { theme } from '@/styles/theme';
  *
  * While the cart is closed its line follows the cart in a deferred render, after the frame of the tap
  * that changed it ('Add to Cart', a colour): nobody sees a closed cart, and building its line inside
- * that tap made it slower on a low-tier phone (docs/performance.md). An open cart shows the cart as it is.
+ * that tap would slow it on a low-tier phone (docs/performance.md). An open cart shows the cart as it is.
  */
 export function CartContents() {
   const isOpen = StorefrontActorContext.useSelector(selectIsCartOpen);

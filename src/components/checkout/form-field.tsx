@@ -48,7 +48,7 @@ function FieldInput({
   const selectValue = useMemo(() => selectFieldValue(name), [name]);
   const value = CheckoutActorContext.useSelector(selectValue);
   // Locked in a deferred render, after the frame that shows 'Processing...' (the tap's own feedback):
-  // re-rendering and restyling every field inside the tap made it slower on a low-tier phone. The
+  // re-rendering and restyling every field inside the tap would slow it on a low-tier phone. The
   // machine ignores edits while processing in any case.
   const isProcessing = useDeferredValue(CheckoutActorContext.useSelector(selectIsProcessing));
   const { send } = CheckoutActorContext.useActorRef();
