@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { shallowEqual } from '@xstate/react';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectLineItems, selectOrderTotals } from '@machines/checkout-machine';
@@ -20,7 +20,9 @@ import { theme } from '@/styles/theme';
  */
 export function OrderSummary() {
   const lineItems = CheckoutActorContext.useSelector(selectLineItems);
-  const totals = CheckoutActorContext.useSelector(selectOrderTotals, shallowEqual);
+  // The totals follow a shipping method's choice in a deferred render: that tap's frame shows the
+  // checked method (on a phone the summary is below the form, out of sight).
+  const totals = useDeferredValue(CheckoutActorContext.useSelector(selectOrderTotals, shallowEqual));
   const titleId = useId();
   const { t } = useTranslation();
 

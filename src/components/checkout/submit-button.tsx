@@ -1,4 +1,5 @@
 import { Loader2, Lock } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { selectIsProcessing, selectOrderTotals, type CheckoutSnapshot } from '@machines/checkout-machine';
@@ -20,7 +21,8 @@ const selectTotalCents = (snapshot: CheckoutSnapshot): number => selectOrderTota
  * submission on Enter.
  */
 export function SubmitButton() {
-  const totalCents = CheckoutActorContext.useSelector(selectTotalCents);
+  // The price follows a shipping method's choice in a deferred render, as the summary's totals do.
+  const totalCents = useDeferredValue(CheckoutActorContext.useSelector(selectTotalCents));
   const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
   const isHydrated = useIsHydrated();
   const { t } = useTranslation();
