@@ -16,9 +16,8 @@ export interface PageProblems {
 /**
  * Failures a test causes on purpose (a deploy that prunes a file the page still asks for): URL
  * patterns whose failed requests, and the browser's 'Failed to load resource' console errors for
- * them, are the test's own doing, not problems of the page. Each
- * pattern must match at least one such failure, so a declared fault that never happened fails the
- * test too. Anything else still fails it.
+ * them, are the test's own doing, not problems of the page. Each pattern must match at least one such
+ * failure, so a declared fault that never happened fails the test too. Anything else still fails it.
  */
 export type InjectedFailures = RegExp[];
 
