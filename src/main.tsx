@@ -1,4 +1,5 @@
-import { afterFirstPaint, nextTask } from '@/boot/after-first-paint';
+import { afterFirstPaint } from '@/boot/after-first-paint';
+import { nextTask } from '@/lib/after-next-paint';
 import { LIBRARY_STAGES } from '@/boot/library-stages';
 
 /**

@@ -12,6 +12,7 @@ import { reloadIntoCheckout } from '@/effects/cart-handoff';
 import { loadCheckout } from '@/features/checkout-download/load-checkout';
 import { reloadIntoRelease, watchReleases } from '@/features/releases/watch-releases';
 import { createI18n } from '@/i18n/i18n';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { inspect } from '@/lib/inspector';
 import { GlobalStyles } from '@/styles/global-styles';
 import { importCheckoutPage } from './router';
@@ -52,7 +53,11 @@ export function App({
             }),
           reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
           reloadIntoRelease: ({ context }) => reloadIntoRelease(context),
-          prefetchCheckout: () => void importCheckoutPage().catch(() => {}),
+          // After the cart's first paint: the request and `import()` would otherwise run in the tap.
+          prefetchCheckout: () =>
+            void afterNextPaint()
+              .then(() => importCheckoutPage())
+              .catch(() => {}),
         },
         actors: {
           loadCheckout: fromPromise(() => loadCheckout(importCheckoutPage)),

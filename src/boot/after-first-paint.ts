@@ -1,3 +1,5 @@
+import { afterNextPaint } from '@/lib/after-next-paint';
+
 /**
  * Resolves once the page has loaded (its images and preloaded scripts included) and the browser has
  * painted it: at `load`, then the next animation frame, then a task after that frame's paint. The shop
@@ -7,24 +9,8 @@
  */
 export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const afterNextPaint = () => requestAnimationFrame(() => void nextTask().then(resolve));
-    if (document.readyState === 'complete') afterNextPaint();
-    else window.addEventListener('load', afterNextPaint, { once: true });
-  });
-}
-
-/**
- * Resolves in a new task, so the browser can handle input and paint before what follows: a message to
- * itself on a `MessageChannel` (as React's scheduler yields), which, unlike `setTimeout`, no browser
- * throttles or clamps (and test clocks do not freeze).
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
+    const paintThenResolve = () => void afterNextPaint().then(resolve);
+    if (document.readyState === 'complete') paintThenResolve();
+    else window.addEventListener('load', paintThenResolve, { once: true });
   });
 }

@@ -5,9 +5,9 @@ import type { i18n as I18n } from 'i18next';
 import { App } from '@/app/app';
 import { restoredStorefrontSnapshot } from '@/effects/cart-handoff';
 import { createI18n } from '@/i18n/i18n';
+import { nextTask } from '@/lib/after-next-paint';
 import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
-import { nextTask } from './after-first-paint';
 
 /**
  * Reads one key of a Web Storage area, so that its first access, which loads the whole area from the

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, nextTask } from '@/boot/after-first-paint';
+import { afterFirstPaint } from '@/boot/after-first-paint';
+import { nextTask } from '@/lib/after-next-paint';
 
 /** The boot helpers of the entry (src/main.tsx): when the app starts. */
 
@@ -33,16 +34,5 @@ describe('afterFirstPaint', () => {
     });
     await afterFirstPaint();
     expect(frame).toHaveBeenCalledOnce();
-  });
-});
-
-describe('nextTask', () => {
-  it('resolves in a later task, not in the current one', async () => {
-    let resolved = false;
-    void nextTask().then(() => (resolved = true));
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(resolved).toBe(false);
-    await vi.waitFor(() => expect(resolved).toBe(true));
   });
 });
