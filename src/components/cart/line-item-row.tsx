@@ -1,3 +1,5 @@
+import { shallowEqual } from '@xstate/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { lineTotalCents, type LineItem } from '@machines/pricing';
@@ -9,8 +11,18 @@ import { theme } from '@/styles/theme';
  * One line item as a list item, shared by the cart modal and the checkout's Order Summary (spec §2):
  * product image, name, colour, quantity and the line total (unit price × quantity, integer cents
  * formatted as dollars). `thumbSize` is the image's edge in CSS px. Presentational only.
+ *
+ * Re-renders only when the line's fields change: the cart's busy 'Proceed to Checkout' and the
+ * summary's totals re-render their parents, and the line's translated texts would otherwise be
+ * rebuilt inside those taps (docs/performance.md).
  */
-export function LineItemRow({ item, thumbSize }: { item: LineItem; thumbSize: number }) {
+export const LineItemRow = memo(function LineItemRow({
+  item,
+  thumbSize,
+}: {
+  item: LineItem;
+  thumbSize: number;
+}) {
   const { t } = useTranslation();
   return (
     <Row>
@@ -28,6 +40,13 @@ export function LineItemRow({ item, thumbSize }: { item: LineItem; thumbSize: nu
       <Amount>{formatCents(lineTotalCents(item))}</Amount>
     </Row>
   );
+}, sameLine);
+
+function sameLine(
+  before: { item: LineItem; thumbSize: number },
+  after: { item: LineItem; thumbSize: number },
+): boolean {
+  return before.thumbSize === after.thumbSize && shallowEqual(before.item, after.item);
 }
 
 const Row = styled.li`
