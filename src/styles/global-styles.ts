@@ -2,16 +2,16 @@ import { createGlobalStyle } from 'styled-components';
 import { theme } from '@/styles/theme';
 
 /**
- * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, smooth
- * scrolling for pointer users only, and no non-essential motion under `prefers-reduced-motion: reduce`
- * (WCAG 2.2 AA).
+ * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, and no
+ * non-essential motion under `prefers-reduced-motion: reduce` (WCAG 2.2 AA).
+ *
+ * In-page links and keyboard focus scroll at once (no `scroll-behavior: smooth`): sparing keyboard
+ * users the motion at every Tab took `html:has(:focus-visible)`, which searched the whole page at
+ * every focus change, about 8 ms of every button tap on a low-tier phone (docs/performance.md).
  */
 export const GlobalStyles = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
-  /* Smooth scrolling is for in-page links followed with a pointer. Keyboard focus (Tab, or Enter on
-     such a link) scrolls at once: no motion at every Tab, and the focus ring is on screen immediately. */
-  html:has(:focus-visible) { scroll-behavior: auto; }
+  html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
     font-family: ${theme.font.family};
@@ -29,7 +29,6 @@ export const GlobalStyles = createGlobalStyle`
     outline-offset: 2px;
   }
   @media (prefers-reduced-motion: reduce) {
-    html { scroll-behavior: auto; }
     *, *::before, *::after {
       animation-duration: 0.01ms !important;
       animation-iteration-count: 1 !important;

@@ -13,7 +13,7 @@ const EXPRESS_ORDER_TOTAL_CENTS = orderTotals([lineItemFor('ocean-blue', 2)], 'e
 
 /**
  * Presses `key`, then checks that `target` has focus and shows a visible focus ring once the browser
- * has scrolled it into view (smooth scrolling and the dialog's slide-in take a moment).
+ * has scrolled it into view (the dialog's slide-in takes a moment).
  */
 async function pressTo(page: Page, key: string, target: Locator): Promise<void> {
   await page.keyboard.press(key);

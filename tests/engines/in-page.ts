@@ -92,8 +92,8 @@ export interface InPageHelpers {
   /** The element a pointer should press for `query`: a visually hidden radio's label, else the element. */
   clickTarget(query: SerialisedQuery): Element;
   /**
-   * Scrolls the click target of `query` to the middle of the viewport at once (the shop scrolls
-   * smoothly) and waits until it stands still and is what a pointer at its centre hits, up to `maxMs`.
+   * Scrolls the click target of `query` to the middle of the viewport at once (whatever the page's
+   * `scroll-behavior`) and waits until it stands still and is what a pointer at its centre hits, up to `maxMs`.
    * Resolves with that centre, and with what was wrong when it gave up (`problem`, else `''`).
    */
   prepareClick(query: SerialisedQuery, maxMs: number): Promise<ClickPoint>;
@@ -172,7 +172,7 @@ export function inPageHelpers(): InPageHelpers {
 
   const prepareClick = async (query: SerialisedQuery, maxMs: number): Promise<ClickPoint> => {
     const end = real.now() + maxMs;
-    // 'instant' overrides the page's smooth `scroll-behavior` without touching its styles.
+    // 'instant' overrides any smooth `scroll-behavior` of the page under test without touching its styles.
     clickTarget(query).scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     let previous = '';
     let stillFrames = 0;
