@@ -23,9 +23,7 @@ export const buttonStyles = css`
   font-weight: ${theme.font.weight.bold};
   font-size: ${theme.font.size.md};
   text-decoration: none;
-  transition:
-    background-color ${theme.motion.fast},
-    transform ${theme.motion.fast};
+  transition: background-color ${theme.motion.fast};
   width: auto;
   background: ${theme.colour.brand};
   color: ${theme.colour.textInverse};
