@@ -1,4 +1,12 @@
-import { useDeferredValue, useId, useMemo, type ComponentProps } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useId,
+  useMemo,
+  type ChangeEvent,
+  type ComponentProps,
+} from 'react';
 import styled from 'styled-components';
 import type { CheckoutFieldName } from '@machines/checkout-form';
 import { selectFieldValue, selectIsProcessing } from '@machines/checkout-machine';
@@ -49,16 +57,21 @@ function FieldInput({
   const value = CheckoutActorContext.useSelector(selectValue);
   // Locked in a deferred render, after the frame that shows 'Processing...' (the tap's own feedback):
   // re-rendering and restyling every field inside the tap would slow it on a low-tier phone. The
-  // machine ignores edits while processing in any case.
+  // machine ignores edits while processing in any case. The input is memoised with a stable
+  // `onChange`, so the render that shows 'Processing...' (`isProcessing` still old) skips it.
   const isProcessing = useDeferredValue(CheckoutActorContext.useSelector(selectIsProcessing));
   const { send } = CheckoutActorContext.useActorRef();
+  const onChange = useCallback(
+    (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.value }),
+    [send, name],
+  );
   return (
     <Input
       id={id}
       name={name}
       value={value}
       readOnly={isProcessing}
-      onChange={(event) => send({ type: 'field.change', name, value: event.target.value })}
+      onChange={onChange}
       {...inputAttributes}
     />
   );
@@ -75,7 +88,7 @@ const Label = styled.label`
   font-weight: ${theme.font.weight.medium};
 `;
 
-const Input = styled.input`
+const Input = memo(styled.input`
   width: 100%;
   min-height: 48px;
   padding: 0.625rem 0.875rem;
@@ -101,4 +114,4 @@ const Input = styled.input`
   &:read-only {
     background: ${theme.colour.surfaceMuted};
   }
-`;
+`);

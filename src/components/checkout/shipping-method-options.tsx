@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectIsProcessing, selectShippingMethodId } from '@machines/checkout-machine';
@@ -33,7 +33,6 @@ function ShippingMethodOption({ method }: { method: ShippingMethod }) {
   // Disabled in a deferred render, as the fields are locked (form-field.tsx).
   const isProcessing = useDeferredValue(CheckoutActorContext.useSelector(selectIsProcessing));
   const { send } = CheckoutActorContext.useActorRef();
-  const { t } = useTranslation();
   return (
     <Option>
       <Radio
@@ -44,6 +43,20 @@ function ShippingMethodOption({ method }: { method: ShippingMethod }) {
         disabled={isProcessing}
         onChange={() => send({ type: 'shippingMethod.select', shippingMethodId: method.id })}
       />
+      <ShippingMethodTexts method={method} />
+    </Option>
+  );
+}
+
+/**
+ * A method's name, delivery time, description and list price: they change with the method (or the
+ * language) only, so a choice or 'Complete Order' does not rebuild their translated texts inside the
+ * tap (docs/performance.md).
+ */
+const ShippingMethodTexts = memo(function ShippingMethodTexts({ method }: { method: ShippingMethod }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Text>
         <Name>{t(`checkout.shippingMethod.methods.${method.id}.name`)}</Name>
         <Detail>
@@ -54,9 +67,9 @@ function ShippingMethodOption({ method }: { method: ShippingMethod }) {
       <Price $free={method.priceCents === 0}>
         {method.priceCents === 0 ? t('checkout.shippingMethod.free') : formatCents(method.priceCents)}
       </Price>
-    </Option>
+    </>
   );
-}
+});
 
 const Options = styled.div`
   display: grid;
