@@ -1,6 +1,6 @@
 import { afterFirstPaint } from '@/boot/after-first-paint';
-import { nextTask } from '@/lib/after-next-paint';
 import { LIBRARY_STAGES } from '@/boot/library-stages';
+import { nextTask } from '@/lib/after-next-paint';
 
 /**
  * The app's entry (index.html's module script): tiny on purpose. The page's inline script has asked
