@@ -1,4 +1,3 @@
-import { shallowEqual } from '@xstate/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -12,9 +11,10 @@ import { theme } from '@/styles/theme';
  * product image, name, colour, quantity and the line total (unit price × quantity, integer cents
  * formatted as dollars). `thumbSize` is the image's edge in CSS px. Presentational only.
  *
- * Re-renders only when the line's fields change: the cart's busy 'Proceed to Checkout' and the
- * summary's totals re-render their parents, and the line's translated texts would otherwise be
- * rebuilt inside those taps (docs/performance.md).
+ * Re-renders only when it is given another line or size (`memo`; both callers keep the line's
+ * reference while it is unchanged): the cart's busy 'Proceed to Checkout' and the summary's totals
+ * re-render their parents, and the line's translated texts would otherwise be rebuilt inside those
+ * taps (docs/performance.md).
  */
 export const LineItemRow = memo(function LineItemRow({
   item,
@@ -40,14 +40,7 @@ export const LineItemRow = memo(function LineItemRow({
       <Amount>{formatCents(lineTotalCents(item))}</Amount>
     </Row>
   );
-}, sameLine);
-
-function sameLine(
-  before: { item: LineItem; thumbSize: number },
-  after: { item: LineItem; thumbSize: number },
-): boolean {
-  return before.thumbSize === after.thumbSize && shallowEqual(before.item, after.item);
-}
+});
 
 const Row = styled.li`
   display: grid;
