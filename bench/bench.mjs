@@ -29,7 +29,9 @@
  * - round-trips: `/`, `/checkout` and an unknown path served with every script response held 1 s by
  *   the server (bench/lib/round-trips.mjs): when the app is interactive, FCP, and the script
  *   requests grouped in waves by arrival (target: interactive within 1500 ms, one wave), CPU
- *   unthrottled and on the mid-tier profile.
+ *   unthrottled and on the mid-tier profile; then unthrottled in Firefox ESR and WebKitGTK through the
+ *   engine suite's drivers (bench/lib/engine-round-trips.mjs; needs Debian's firefox-esr,
+ *   webkit2gtk-driver and xvfb, which `npm run test:engines` installs).
  * Writes everything to `bench/results.json` (a run with --only: bench/results.partial.json, not kept in
  * git). Not part of `npm test`: figures depend on machine load
  * (the load average is printed before and after).
@@ -59,6 +61,7 @@ import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './lib/cpu-calibrati
 import { INTERACTIONS, runJourney } from './lib/interactions.mjs';
 import { measureLighthouseFloor } from './lib/lighthouse-floor.mjs';
 import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './lib/round-trips.mjs';
+import { OTHER_ENGINES, measureRoundTripsInEngines } from './lib/engine-round-trips.mjs';
 import { serveWithNginx } from '../scripts/nginx.ts';
 import { measureServedJs } from './lib/served-js.mjs';
 import { measureRealLoading, measureRepeatLoading } from './lib/real-loading.mjs';
@@ -257,6 +260,24 @@ const median = (values) => {
 };
 
 /**
+ * The cells a round-trip table shows for one page's loads: the median interactive time (ms) against
+ * the 1500 ms target, each load's number of script waves against one, and the waves and late scripts
+ * of the load whose interactive time is the median (one real load, not a mix of several).
+ */
+function roundTripCells(samples) {
+  const interactive = Math.round(median(samples.map((sample) => sample.interactive)));
+  const typical = samples.find((sample) => Math.round(sample.interactive) === interactive) ?? samples[0];
+  const waves = typical.waves.map((wave) => `@${Math.round(wave.at)} ${wave.scripts.join(', ')}`).join(' · ');
+  return {
+    interactive: `${interactive} ${interactive <= 1500 ? 'ok' : 'MISS'}`,
+    typical,
+    waves: `${samples.map((sample) => sample.waves.length).join(',')} ${samples.every((sample) => sample.waves.length === 1) ? 'ok' : 'MISS'}`,
+    typicalWaves: `${typical.waves.length} wave${typical.waves.length === 1 ? '' : 's'}: ${waves}`,
+    after: typical.afterInteractive.join(', ') || '–',
+  };
+}
+
+/**
  * Scores (0–100), metrics (ms; CLS unitless), the scored audits below 1, the long tasks (Lighthouse's
  * `long-tasks` audit: script URL or 'Unattributable', start and duration in ms as Lighthouse reports
  * them, i.e. simulated at its CPU slowdown), the CPU slowdown used and this machine's BenchmarkIndex
@@ -393,6 +414,9 @@ try {
     }
   }
   await browser.close();
+  const engineRoundTrips = wants('round-trips')
+    ? await measureRoundTripsInEngines(OTHER_ENGINES, distDir, { runs, holdMs, paths: LOADING_PAGES })
+    : undefined;
 
   const lighthouseRuns = LIGHTHOUSE_RUNS.filter(
     ([, , profile]) => profile === undefined || profileOf(profile),
@@ -681,22 +705,15 @@ try {
     for (const { id, label } of roundTripRates) {
       const rows = LOADING_PAGES.map((path) => {
         const samples = roundTrips[id][path];
-        const pick = (key) => Math.round(median(samples.map((sample) => sample[key])));
-        const interactive = pick('interactive');
-        // The waves of the run whose interactive time is the median: one real run, not a mix.
-        const typical =
-          samples.find((sample) => Math.round(sample.interactive) === interactive) ?? samples[0];
-        const waves = typical.waves
-          .map((wave) => `@${Math.round(wave.at)} ${wave.scripts.join(', ')}`)
-          .join(' · ');
+        const { interactive, typical, waves, typicalWaves, after } = roundTripCells(samples);
         return [
           path,
-          `${interactive} ${interactive <= 1500 ? 'ok' : 'MISS'}`,
-          pick('fcp'),
+          interactive,
+          Math.round(median(samples.map((sample) => sample.fcp))),
           Math.round(typical.document),
-          `${samples.map((sample) => sample.waves.length).join(',')} ${samples.every((sample) => sample.waves.length === 1) ? 'ok' : 'MISS'}`,
-          `${typical.waves.length} wave${typical.waves.length === 1 ? '' : 's'}: ${waves}`,
-          typical.afterInteractive.join(', ') || '–',
+          waves,
+          typicalWaves,
+          after,
         ];
       });
       lines.push(
@@ -716,6 +733,44 @@ try {
         ),
       );
     }
+
+  if (engineRoundTrips) {
+    const rows = Object.entries(engineRoundTrips).flatMap(([, { version, pages }]) =>
+      LOADING_PAGES.map((path) => {
+        const samples = pages[path];
+        const { interactive, waves, typicalWaves, after } = roundTripCells(samples);
+        const times = samples.map((sample) => Math.round(sample.interactive));
+        const fcps = samples.map((sample) => sample.fcp).filter((fcp) => fcp !== null);
+        return [
+          path,
+          version,
+          interactive,
+          `${Math.min(...times)}–${Math.max(...times)}`,
+          fcps.length > 0 ? Math.round(median(fcps)) : '–',
+          waves,
+          typicalWaves,
+          after,
+        ];
+      }),
+    );
+    lines.push(
+      '',
+      `Round trips in Firefox and WebKit, CPU unthrottled (neither can slow its CPU): every script response held ${holdMs} ms by the server, a new origin per load (median of ${runs}; ms from the page's request reaching the server; waves as above)`,
+      table(
+        [
+          'page',
+          'engine',
+          'interactive (≤1500)',
+          'range',
+          'FCP',
+          'waves per run (1)',
+          'script requests before interactive (@ms)',
+          'scripts after interactive',
+        ],
+        rows,
+      ),
+    );
+  }
 
   if (wants('lighthouse')) {
     const lighthouseRows = lighthouseRuns.flatMap(([name]) =>
@@ -854,7 +909,9 @@ try {
         interactions: wants('interactions') ? interactionRunsData : undefined,
         loading: wants('loading') ? loading : undefined,
         repeatLoading: wants('loading') ? repeatLoading : undefined,
-        roundTrips: wants('round-trips') ? { holdMs, rates: roundTripRates, pages: roundTrips } : undefined,
+        roundTrips: wants('round-trips')
+          ? { holdMs, rates: roundTripRates, pages: roundTrips, engines: engineRoundTrips }
+          : undefined,
         sizeLimit: sizeLimit?.results,
         servedJs,
         lighthouse: wants('lighthouse') ? lighthouseResults : undefined,
