@@ -38,8 +38,9 @@ export async function expectAppReady(page: Page): Promise<void> {
 
 /**
  * Waits until the app in a page loaded while the fake clock is paused (a reload) is interactive. The
- * app starts one animation frame after the page's `load` (src/boot/after-first-paint.ts), and a paused
- * clock holds animation frames: this advances it one frame (16 ms) at a time until the app is ready.
+ * app starts one animation frame after the page's `load` and largest paint
+ * (src/boot/after-first-paint.ts), and a paused clock holds animation frames: this advances it one
+ * frame (16 ms) at a time until the app is ready.
  */
 export async function untilAppReady(page: Page): Promise<void> {
   await expect

@@ -1,0 +1,77 @@
+/**
+ * When the page's largest paint is done (src/lib/largest-paint.ts), which the app's preload and the
+ * entry's first import wait for: the first contentful paint reported and the hero image settled.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { largestPaintDone } from '@/lib/largest-paint';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+/** Whether `promise` has settled once pending callbacks have run. */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return settled;
+}
+
+/** A browser with Paint Timing whose paints the test reports with the returned function. */
+function stubPaintTiming(): (name: string) => void {
+  const observers: { callback: PerformanceObserverCallback; observer: PerformanceObserver }[] = [];
+  class FakeObserver {
+    static readonly supportedEntryTypes = ['paint'];
+    constructor(callback: PerformanceObserverCallback) {
+      observers.push({ callback, observer: this as unknown as PerformanceObserver });
+    }
+    observe() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return (name) => {
+    const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+    for (const { callback, observer } of observers)
+      callback(entries as unknown as PerformanceObserverEntryList, observer);
+  };
+}
+
+/** A hero image (`fetchpriority="high"`) still loading. */
+function loadingHero(): HTMLImageElement {
+  document.body.innerHTML = '<img src="/images/hero.webp" fetchpriority="high" alt="">';
+  const hero = document.querySelector('img')!;
+  Object.defineProperty(hero, 'complete', { value: false });
+  return hero;
+}
+
+describe('largestPaintDone', () => {
+  it('resolves at the first contentful paint, not at the first paint', async () => {
+    const paint = stubPaintTiming();
+    const done = largestPaintDone();
+    paint('first-paint');
+    expect(await isSettled(done)).toBe(false);
+    paint('first-contentful-paint');
+    expect(await isSettled(done)).toBe(true);
+  });
+
+  it('resolves once the HTML is parsed where the browser reports no paints', async () => {
+    expect(await isSettled(largestPaintDone())).toBe(true);
+  });
+
+  it('waits for the hero image to load', async () => {
+    const hero = loadingHero();
+    const done = largestPaintDone();
+    expect(await isSettled(done)).toBe(false);
+    hero.dispatchEvent(new Event('load'));
+    expect(await isSettled(done)).toBe(true);
+  });
+
+  it('resolves all the same when the hero image fails to load', async () => {
+    const hero = loadingHero();
+    const done = largestPaintDone();
+    expect(await isSettled(done)).toBe(false);
+    hero.dispatchEvent(new Event('error'));
+    expect(await isSettled(done)).toBe(true);
+  });
+});
