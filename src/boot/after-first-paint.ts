@@ -1,5 +1,5 @@
-import { largestPaintDone } from '@/lib/largest-paint';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { largestPaintDone } from '@/lib/largest-paint';
 
 /**
  * Resolves once the page has loaded (its images and preloaded scripts included), its largest paint is

@@ -6,8 +6,9 @@
  * Both the inline script's preload of the app (src/early/preload-app.ts) and the entry's first import
  * (src/boot/after-first-paint.ts) wait for it: a script requested before then shares the line with
  * the hero, and Lighthouse's simulation counts every request that ends before the largest paint into
- * LCP (decision 0003). The entry's import of the first library is a request of its own at the
- * browser's default priority; on a fast load it raced the preload and reached the server first.
+ * LCP (decision 0003). The entry's import of the first library is a request of its own, at the
+ * browser's default priority, so it waits too: after `load` alone it could leave before the hero
+ * painted.
  */
 export function largestPaintDone(): Promise<void> {
   return firstContentfulPaint().then(() => {
