@@ -3,9 +3,10 @@
  * entry's first import wait for: the first contentful paint reported and the hero image settled.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { largestPaintDone } from '@/lib/largest-paint';
+import { UNREPORTED_PAINT_MS, largestPaintDone } from '@/lib/largest-paint';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -53,6 +54,17 @@ describe('largestPaintDone', () => {
     expect(await isSettled(done)).toBe(false);
     paint('first-contentful-paint');
     expect(await isSettled(done)).toBe(true);
+  });
+
+  it('resolves a while after load where the browser supports paints but reports none', async () => {
+    vi.useFakeTimers();
+    stubPaintTiming();
+    let resolved = false;
+    void largestPaintDone().then(() => (resolved = true));
+    await vi.advanceTimersByTimeAsync(UNREPORTED_PAINT_MS - 1);
+    expect(resolved).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(resolved).toBe(true);
   });
 
   it('resolves once the HTML is parsed where the browser reports no paints', async () => {
