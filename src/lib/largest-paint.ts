@@ -27,19 +27,25 @@ function settled(image: HTMLImageElement): Promise<void> {
 }
 
 /**
- * How long after `load` to stop waiting for a first contentful paint that was never reported, in ms:
- * Firefox ESR 153 reported no paint at all for `/checkout` reloaded from the open cart (a modal
- * `<dialog>`) into a new release, where the same reload with no dialog open reported one; the app must
- * start all the same. Far longer than the frame or two in which an engine reports a paint it made, so
- * on any other load the paint comes first.
+ * How many frames the browser renders after `load` before the wait for a first contentful paint that
+ * was never reported ends: Firefox ESR 153 reported no paint at all for `/checkout` reloaded from the
+ * open cart (a modal `<dialog>`) into a new release, where the same reload with no dialog open
+ * reported one; the app must start all the same. Counted in rendered frames, not time: an engine
+ * reports a paint it made within a frame or two, so after 30 frames (half a second at 60 Hz, longer on
+ * a slow phone, never in a background tab) none is coming.
  */
-export const UNREPORTED_PAINT_MS = 1000;
+export const UNREPORTED_PAINT_FRAMES = 30;
+
+/** Calls `then` once the browser has rendered `frames` more animation frames. */
+function afterFrames(frames: number, then: () => void): void {
+  requestAnimationFrame(() => (frames > 1 ? afterFrames(frames - 1, then) : then()));
+}
 
 /**
- * Resolves at the page's first contentful paint (Paint Timing), or {@link UNREPORTED_PAINT_MS} after
- * `load` where none is reported; where the engine has no Paint Timing, once the HTML is parsed
- * (`readyState` 'interactive', not `DOMContentLoaded`, which waits for the deferred entry script and
- * so for its download).
+ * Resolves at the page's first contentful paint (Paint Timing), or {@link UNREPORTED_PAINT_FRAMES}
+ * frames after `load` where none is reported; where the engine has no Paint Timing, once the HTML is
+ * parsed (`readyState` 'interactive', not `DOMContentLoaded`, which waits for the deferred entry
+ * script and so for its download).
  */
 function firstContentfulPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -50,7 +56,7 @@ function firstContentfulPaint(): Promise<void> {
         resolve();
       });
       observer.observe({ type: 'paint', buffered: true });
-      const giveUp = () => setTimeout(resolve, UNREPORTED_PAINT_MS);
+      const giveUp = () => afterFrames(UNREPORTED_PAINT_FRAMES, resolve);
       if (document.readyState === 'complete') giveUp();
       else window.addEventListener('load', giveUp, { once: true });
     } else if (document.readyState !== 'loading') resolve();
