@@ -1,7 +1,8 @@
 /**
- * Resolves once the page's largest paint is done: its first contentful paint has been reported and
- * the image it asks for first (`img[fetchpriority="high"]`: the landing page's hero, its largest
- * paint) has loaded or failed — at once on a page without one. Never rejects.
+ * Resolves once the page's largest paint is done: its first contentful paint has been reported (or,
+ * where an engine never reports one, {@link UNREPORTED_PAINT_FRAMES} frames after `load`) and the
+ * image it asks for first (`img[fetchpriority="high"]`: the landing page's hero, its largest paint)
+ * has loaded or failed — at once on a page without one. Never rejects.
  *
  * Both the inline script's preload of the app (src/early/preload-app.ts) and the entry's first import
  * (src/boot/after-first-paint.ts) wait for it: a script requested before then shares the line with
