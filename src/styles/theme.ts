@@ -28,7 +28,14 @@ export const theme = {
     paypalText: '#111827',
   },
   font: {
-    family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    /**
+     * The platform's own UI font, which every supported engine resolves (`system-ui`: San Francisco,
+     * Segoe UI, Roboto, the desktop's font on Linux). No named fallbacks: WebKitGTK looks each named
+     * family up in fontconfig as a new page first resolves its style, and an eight-name stack
+     * (-apple-system, Segoe UI, Roboto, …) held its first paint of `/` back by about 250 ms
+     * (docs/performance.md).
+     */
+    family: 'system-ui, sans-serif',
     size: {
       xs: '0.75rem',
       sm: '0.875rem',
