@@ -3,7 +3,7 @@ import { largestPaintDone } from '@/lib/largest-paint';
 
 /**
  * Resolves once the page has loaded (its images and preloaded scripts included), its largest paint is
- * done (`largestPaintDone`: the first contentful paint reported and the hero image loaded) and the
+ * done (`largestPaintDone`: the first contentful paint reported and the hero image painted) and the
  * browser has painted: then the next animation frame, then a task after that frame's paint. The shop
  * starts there (src/main.tsx), so the prerendered page, hero image included, paints without waiting
  * for the app's script to run, and the entry's first import is never requested before the hero, where

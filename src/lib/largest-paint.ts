@@ -1,8 +1,13 @@
+import { afterNextPaint } from '@/lib/after-next-paint';
+
 /**
  * Resolves once the page's largest paint is done: its first contentful paint has been reported (or,
  * where an engine never reports one, {@link UNREPORTED_PAINT_FRAMES} frames after `load`) and the
  * image it asks for first (`img[fetchpriority="high"]`: the landing page's hero, its largest paint)
- * has loaded or failed — at once on a page without one. Never rejects.
+ * has been painted or has failed — at once on a page without one. The hero is taken as painted with
+ * the first contentful paint when it had loaded by then, else in the first paint after it loads: the
+ * text can paint before the image arrives, and a script requested between the image's load and its
+ * paint still ends before the largest paint. Never rejects.
  *
  * Both the inline script's preload of the app (src/early/preload-app.ts) and the entry's first import
  * (src/boot/after-first-paint.ts) wait for it: a script requested before then shares the line with
@@ -14,13 +19,12 @@
 export function largestPaintDone(): Promise<void> {
   return firstContentfulPaint().then(() => {
     const largest = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-    return largest ? settled(largest) : undefined;
+    return largest && !largest.complete ? settled(largest).then(afterNextPaint) : undefined;
   });
 }
 
 /** Resolves once `image` has loaded, or has failed: either way it no longer waits on the network. */
 function settled(image: HTMLImageElement): Promise<void> {
-  if (image.complete) return Promise.resolve();
   return new Promise((resolve) => {
     image.addEventListener('load', () => resolve(), { once: true });
     image.addEventListener('error', () => resolve(), { once: true });

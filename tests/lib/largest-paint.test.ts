@@ -1,6 +1,6 @@
 /**
  * When the page's largest paint is done (src/lib/largest-paint.ts), which the app's preload and the
- * entry's first import wait for: the first contentful paint reported and the hero image settled.
+ * entry's first import wait for: the first contentful paint reported and the hero image painted.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNREPORTED_PAINT_FRAMES, largestPaintDone } from '@/lib/largest-paint';
@@ -38,6 +38,13 @@ function stubPaintTiming(): (name: string) => void {
   };
 }
 
+/** Animation frames the test runs by hand: `frames.shift()!(0)` runs the next one. */
+function framesByHand(): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  return frames;
+}
+
 /** A hero image (`fetchpriority="high"`) still loading. */
 function loadingHero(): HTMLImageElement {
   document.body.innerHTML = '<img src="/images/hero.webp" fetchpriority="high" alt="">';
@@ -57,8 +64,7 @@ describe('largestPaintDone', () => {
   });
 
   it('resolves some frames after load where the browser supports paints but reports none', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const frames = framesByHand();
     stubPaintTiming();
     const done = largestPaintDone();
     for (let frame = 1; frame < UNREPORTED_PAINT_FRAMES; frame += 1) frames.shift()!(0);
@@ -71,19 +77,32 @@ describe('largestPaintDone', () => {
     expect(await isSettled(largestPaintDone())).toBe(true);
   });
 
-  it('waits for the hero image to load', async () => {
+  it('waits for the hero image to load, then for the paint that shows it', async () => {
+    const frames = framesByHand();
     const hero = loadingHero();
     const done = largestPaintDone();
     expect(await isSettled(done)).toBe(false);
     hero.dispatchEvent(new Event('load'));
+    expect(await isSettled(done)).toBe(false);
+    frames.shift()!(0);
     expect(await isSettled(done)).toBe(true);
   });
 
+  it('waits for no frame when the hero image had loaded by the first paint', async () => {
+    framesByHand();
+    document.body.innerHTML = '<img src="/images/hero.webp" fetchpriority="high" alt="">';
+    Object.defineProperty(document.querySelector('img'), 'complete', { value: true });
+    expect(await isSettled(largestPaintDone())).toBe(true);
+  });
+
   it('resolves all the same when the hero image fails to load', async () => {
+    const frames = framesByHand();
     const hero = loadingHero();
     const done = largestPaintDone();
     expect(await isSettled(done)).toBe(false);
     hero.dispatchEvent(new Event('error'));
+    expect(await isSettled(done)).toBe(false);
+    frames.shift()!(0);
     expect(await isSettled(done)).toBe(true);
   });
 });
