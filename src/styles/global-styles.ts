@@ -2,7 +2,7 @@ import { createGlobalStyle } from 'styled-components';
 import { theme } from '@/styles/theme';
 
 /**
- * Global styles: box sizing, the system font stack, a visible focus ring for keyboard users, and no
+ * Global styles: box sizing, the platform's UI font, a visible focus ring for keyboard users, and no
  * non-essential motion under `prefers-reduced-motion: reduce` (WCAG 2.2 AA).
  *
  * In-page links and keyboard focus scroll at once (no `scroll-behavior: smooth`): sparing keyboard
