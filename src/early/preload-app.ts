@@ -5,16 +5,18 @@
  * entry (src/main.tsx) evaluates them later still, one per task.
  *
  * When: once the page's first contentful paint is reported, and the image the page asks for first
- * (`fetchpriority="high"`: the hero of the landing page, its largest paint) has loaded (at once on a
- * page without one; `largestPaintDone`). Not a frame later: WebKit took 300 ms to give one while the page was still busy. Not in the HTML: there Chromium compiled the scripts as they arrived,
+ * (`fetchpriority="high"`: the hero of the landing page, its largest paint) has painted: with that
+ * paint when it had loaded by then, else in the first paint after its load (at once on a page without
+ * one; `largestPaintDone`). Not one frame later in every case: WebKit took 300 ms to give a frame
+ * while the page was still busy. Not in the HTML: there Chromium compiled the scripts as they arrived,
  * between parsing and the first paint, which came about 200 ms later at 1× CPU on a fast connection
  * (median of 8 loads: 508 instead of 304 ms), and on a slow one the scripts' bytes would share the
  * line with the hero image (Lighthouse's simulation put the largest paint at 2.06 s instead of 1.0 s).
  * Not at `DOMContentLoaded` or `load` either: both wait for the entry script's own download, which
  * made the app's download a second round trip (decision 0003).
  *
- * Part of the inline script every page carries (./inline-script.ts), bundled into it with the two
- * modules it imports from src/lib/.
+ * Part of the inline script every page carries (./inline-script.ts), bundled into it with the
+ * modules it imports from src/lib/ (largest-paint, after-next-paint, shared-names).
  */
 import { largestPaintDone } from '@/lib/largest-paint';
 import { APP_SCRIPTS_META } from '@/lib/shared-names';
