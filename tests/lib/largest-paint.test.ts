@@ -45,11 +45,11 @@ function framesByHand(): FrameRequestCallback[] {
   return frames;
 }
 
-/** A hero image (`fetchpriority="high"`) still loading. */
-function loadingHero(): HTMLImageElement {
+/** A hero image (`fetchpriority="high"`), still loading unless `complete`. */
+function heroImage({ complete = false } = {}): HTMLImageElement {
   document.body.innerHTML = '<img src="/images/hero.webp" fetchpriority="high" alt="">';
   const hero = document.querySelector('img')!;
-  Object.defineProperty(hero, 'complete', { value: false });
+  Object.defineProperty(hero, 'complete', { value: complete });
   return hero;
 }
 
@@ -82,7 +82,7 @@ describe('largestPaintDone', () => {
     ['fails to load', 'error'],
   ])('waits until the hero image %s, then for the next paint', async (_, event) => {
     const frames = framesByHand();
-    const hero = loadingHero();
+    const hero = heroImage();
     const done = largestPaintDone();
     expect(await isSettled(done)).toBe(false);
     hero.dispatchEvent(new Event(event));
@@ -93,8 +93,7 @@ describe('largestPaintDone', () => {
 
   it('waits for no frame when the hero image had loaded by the first paint', async () => {
     framesByHand();
-    document.body.innerHTML = '<img src="/images/hero.webp" fetchpriority="high" alt="">';
-    Object.defineProperty(document.querySelector('img'), 'complete', { value: true });
+    heroImage({ complete: true });
     expect(await isSettled(largestPaintDone())).toBe(true);
   });
 });
