@@ -30,9 +30,9 @@ const XVFB_SCREEN = '-screen 0 390x844x24';
  * @typedef {{interactive: number, fcp: number | null, timeOrigin: number,
  *   waves: {at: number, scripts: string[]}[], afterInteractive: string[]}} EngineSample ms from the
  *   page's request reaching the server: `timeOrigin` is where the document's own clock starts, which
- *   WebKit sets 150–210 ms after that request here (it starts a web process for the new origin
- *   first), so the page's own clock would leave out part of the load; `fcp` null where the engine
- *   reports no paint timing
+ *   WebKit sets 150–330 ms after that request here (the response's Cross-Origin-Opener-Policy opens a
+ *   new browsing context group, whose web process WebKitGTK starts only then), so the page's own
+ *   clock would leave out part of the load; `fcp` null where the engine reports no paint timing
  */
 
 /**
