@@ -21,7 +21,8 @@
  *   each (default 5): mobile at Lighthouse's standard settings, mobile at the low-tier rate
  *   (`cpuSlowdownMultiplier`) and desktop; `lhci collect`, `lhci assert` (the targets in
  *   lighthouserc.cjs), `lhci upload --target=filesystem` (HTML + JSON reports in bench/lhci/<run>/);
- *   the table prints medians and how many runs scored 100, then the low-tier run's long tasks on `/`;
+ *   the table prints medians and how many runs scored 100, how many low-tier runs emulated the target
+ *   phone (each run's BenchmarkIndex ÷ its slowdown), then the low-tier run's long tasks on `/`;
  * - lighthouse-floor: Lighthouse mobile (performance) on `/` of the build, of its pages without their
  *   scripts and of a blank page, in turn, at the standard 4× and the low-tier rate (N runs each,
  *   bench/lib/lighthouse-floor.mjs): what part of a score is the shop's own work, and what the browser
@@ -799,6 +800,24 @@ try {
     const benchmarkIndexes = lighthouseRuns.flatMap(([name]) =>
       LIGHTHOUSE_PAGES.flatMap((path) => lighthouseResults[name][path].runs.map((s) => s.benchmarkIndex)),
     );
+    // Lighthouse measures the host's index at each run's start; divided by the run's slowdown it is the
+    // phone that run emulated, which drifts from the profile's target when the machine's speed moves.
+    const offProfileLines = lighthouseRuns.flatMap(([name, , profileId]) => {
+      if (!profileId) return [];
+      const { targetIndex } = profileOf(profileId);
+      const emulated = LIGHTHOUSE_PAGES.flatMap((path) =>
+        lighthouseResults[name][path].runs.map((s, index) => ({
+          at: `${path} run ${index + 1}`,
+          index: s.benchmarkIndex / s.cpuSlowdownMultiplier,
+        })),
+      );
+      const off = emulated.filter(({ index }) => Math.abs(index - targetIndex) > VERIFY_TOLERANCE * targetIndex);
+      return [
+        `${name}: ${emulated.length - off.length} of ${emulated.length} runs emulated the target phone (each run's BenchmarkIndex ÷ its slowdown within ±${VERIFY_TOLERANCE * 100} % of ${targetIndex})${
+          off.length > 0 ? `; off: ${off.map(({ at, index }) => `${at} ${Math.round(index)}`).join(', ')}` : ''
+        }`,
+      ];
+    });
     const failingLines = lighthouseRuns.flatMap(([name]) =>
       LIGHTHOUSE_PAGES.map(
         (path) => `${name} ${path}: ${lighthouseResults[name][path].failingAudits.join(', ') || 'none'}`,
@@ -830,6 +849,7 @@ try {
       '',
       `Lighthouse CI (Lighthouse ${lighthouseResults.mobile?.['/'].version ?? lighthouseResults.desktop['/'].version}), median of ${runs} (CPU: Lighthouse's simulated slowdown; scores 0–100, perf worst: the lowest run; perf=100: runs scoring 100; FCP, LCP, TBT, Speed Index in ms)`,
       `Lighthouse's own BenchmarkIndex of this machine: median ${Math.round(median(benchmarkIndexes))} (${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}) over ${benchmarkIndexes.length} runs`,
+      ...offProfileLines,
       table(
         [
           'page',
