@@ -58,7 +58,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu } from './lib/cpu-calibration.mjs';
+import { CPU_TARGETS, VERIFY_TOLERANCE, calibrateCpu, isNearTarget } from './lib/cpu-calibration.mjs';
 import { INTERACTIONS, runJourney } from './lib/interactions.mjs';
 import { measureLighthouseFloor } from './lib/lighthouse-floor.mjs';
 import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './lib/round-trips.mjs';
@@ -811,7 +811,7 @@ try {
           index: s.benchmarkIndex / s.cpuSlowdownMultiplier,
         })),
       );
-      const off = emulated.filter(({ index }) => Math.abs(index - targetIndex) > VERIFY_TOLERANCE * targetIndex);
+      const off = emulated.filter(({ index }) => !isNearTarget(index, targetIndex));
       return [
         `${name}: ${emulated.length - off.length} of ${emulated.length} runs emulated the target phone (each run's BenchmarkIndex ÷ its slowdown within ±${VERIFY_TOLERANCE * 100} % of ${targetIndex})${
           off.length > 0 ? `; off: ${off.map(({ at, index }) => `${at} ${Math.round(index)}`).join(', ')}` : ''

@@ -82,6 +82,13 @@ export const CPU_TARGETS = Object.freeze([
  */
 export const VERIFY_TOLERANCE = 0.2;
 
+/**
+ * True when a BenchmarkIndex stands for the target phone: within {@link VERIFY_TOLERANCE} of
+ * `targetIndex` (both unitless Lighthouse indexes).
+ */
+export const isNearTarget = (index, targetIndex) =>
+  Math.abs(index - targetIndex) <= VERIFY_TOLERANCE * targetIndex;
+
 /** The CPU rates (multipliers) the fit samples by default. */
 export const DEFAULT_RATES = Object.freeze([1, 1.5, 2, 3, 4, 5, 6, 8]);
 
@@ -192,8 +199,7 @@ export async function calibrateCpu(
     for (const profile of profiles)
       if (profile.verifiedRuns.length > 0) {
         profile.verifiedIndex = median(profile.verifiedRuns);
-        profile.verified =
-          Math.abs(profile.verifiedIndex - profile.targetIndex) <= VERIFY_TOLERANCE * profile.targetIndex;
+        profile.verified = isNearTarget(profile.verifiedIndex, profile.targetIndex);
       }
     const atRate1 = samples.filter((sample) => sample.rate === 1).map((sample) => sample.index);
     return {
