@@ -194,21 +194,33 @@ export class BrowserDriver {
       () => undefined,
     );
     await this.page.navigate(target);
-    await this.waitFor(
-      () =>
-        answeredWithin(
-          NAVIGATION_CHECK_MS,
-          this.evaluate(
-            ({ href, load }) =>
-              !('__engineLeftDocument' in window) &&
-              location.href === href &&
-              (!load || document.readyState === 'complete'),
-            { href: target, load: options.until !== 'commit' },
-          ),
-        ),
-      { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
-      `${url} to ${options.until === 'commit' ? 'open' : 'load'}`,
-    );
+    // What the last check saw, for the message of a wait that runs out.
+    let seen = 'no answer';
+    try {
+      await this.waitFor(
+        async () => {
+          const page = await answeredWithin(
+            NAVIGATION_CHECK_MS,
+            this.evaluate(() => ({
+              left: '__engineLeftDocument' in window,
+              href: location.href,
+              readyState: document.readyState,
+            })),
+          );
+          seen = `${page.left ? 'the document left' : 'a new document'} at ${page.href}, ${page.readyState}`;
+          return (
+            !page.left &&
+            page.href === target &&
+            (options.until === 'commit' || page.readyState === 'complete')
+          );
+        },
+        { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+        `${url} to ${options.until === 'commit' ? 'open' : 'load'}`,
+      );
+    } catch (error) {
+      if (error instanceof WaitTimeoutError) error.message += `; last seen: ${seen}`;
+      throw error;
+    }
   }
 
   /** The page's current URL (`location.href`). */

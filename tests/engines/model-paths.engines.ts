@@ -536,18 +536,23 @@ async function checkoutDriver(
 // ── The paths ────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Prints, when the path `t` runs does not finish (it failed or ran out of time), the step it was at
- * and the engine command still unanswered: a browser that stopped answering, or a page that never
- * showed what the path waited for.
+ * Prints, when the path `t` runs does not finish (it failed or ran out of time), the step it was at,
+ * the engine command still unanswered (a browser that stopped answering, or a page that never showed
+ * what the path waited for) and the requests `server` had not answered (a page still loading).
  */
-function unfinished(t: TestContext, browser: BrowserDriver) {
+function unfinished(t: TestContext, { browser, server }: { browser: BrowserDriver; server: FaultServer }) {
   let at = 'opening the shop';
   let finished = false;
   t.after(() => {
-    if (!finished)
-      console.log(
-        `${engine.name} ${t.name}: unfinished at ${at}; ${browser.unansweredCommand() ?? 'no engine command unanswered'}`,
-      );
+    if (finished) return;
+    const inFlight = server.requests().filter((request) => request.status === null);
+    console.log(
+      `${engine.name} ${t.name}: unfinished at ${at}; ${browser.unansweredCommand() ?? 'no engine command unanswered'}; ${
+        inFlight.length
+          ? `requests unanswered: ${inFlight.map((request) => request.path).join(', ')}`
+          : 'no request unanswered'
+      }`,
+    );
   });
   return { step: (step: string) => void (at = step), done: () => void (finished = true) };
 }
@@ -567,7 +572,7 @@ for (const [index, path] of runs(storefront)) {
     for (const item of storefront.pathCoverage(path)) reachable.get(storefront.name)!.add(item);
     const withWorker = pathEvents(path).some((event) => event.type === 'release.waiting');
     const page = await openPage(withWorker, deploys(path));
-    const progress = unfinished(t, page.browser);
+    const progress = unfinished(t, page);
     t.after(page.close);
     await runModelPath(storefront, path, { ...(await storefrontDriver(page)), onStep: progress.step });
     progress.done();
@@ -581,7 +586,7 @@ for (const [index, path] of runs(checkout)) {
     counts.started += 1;
     for (const item of checkout.pathCoverage(path)) reachable.get(checkout.name)!.add(item);
     const page = await openPage(false, false);
-    const progress = unfinished(t, page.browser);
+    const progress = unfinished(t, page);
     t.after(page.close);
     await runModelPath(checkout, path, { ...(await checkoutDriver(page)), onStep: progress.step });
     progress.done();
