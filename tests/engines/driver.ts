@@ -199,7 +199,7 @@ export class BrowserDriver {
     try {
       await this.waitFor(
         async () => {
-          const page = await answeredWithin(
+          const shown = await answeredWithin(
             NAVIGATION_CHECK_MS,
             this.evaluate(() => ({
               left: '__engineLeftDocument' in window,
@@ -207,11 +207,11 @@ export class BrowserDriver {
               readyState: document.readyState,
             })),
           );
-          seen = `${page.left ? 'the document left' : 'a new document'} at ${page.href}, ${page.readyState}`;
+          seen = `${shown.left ? 'the document left' : 'a new document'} at ${shown.href}, ${shown.readyState}`;
           return (
-            !page.left &&
-            page.href === target &&
-            (options.until === 'commit' || page.readyState === 'complete')
+            !shown.left &&
+            shown.href === target &&
+            (options.until === 'commit' || shown.readyState === 'complete')
           );
         },
         { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
