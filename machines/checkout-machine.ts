@@ -1,6 +1,7 @@
 /**
  * The checkout machine: the checkout form, shipping method and the simulated order
- * idle → processing (3 s) → confirmed (3 s) → redirect (spec §2 'Checkout page', §3, §4 'Checkout', §9).
+ * idle → processing (3 s) → confirmed (3 s) → redirect (spec §2 'Checkout page', §3, §4 'Checkout', §9),
+ * or confirmed → stayed when the shopper stops the redirect (WCAG 2.2.1 Timing Adjustable).
  * Pure XState: no React, no DOM, no network call. The app provides `navigateHome` (route to /) and
  * `notifyOrderPlaced` (empty the storefront's cart) with `checkoutMachine.provide(...)`.
  */
@@ -46,7 +47,9 @@ export interface CheckoutContext {
 export type CheckoutEvent =
   | { type: 'field.change'; name: CheckoutFieldName; value: string }
   | { type: 'shippingMethod.select'; shippingMethodId: ShippingMethodId }
-  | { type: 'order.submit' };
+  | { type: 'order.submit' }
+  | { type: 'redirect.cancel' }
+  | { type: 'shop.return' };
 
 /**
  * The checkout machine (spec §4 'Checkout'). `order.submit` is sent once the browser's native
@@ -101,7 +104,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   description:
-    'Checkout page: form, shipping method and the simulated order, idle → processing → confirmed → redirect (spec §4). No payment or order call is made.',
+    'Checkout page: form, shipping method and the simulated order, idle → processing → confirmed → redirect (spec §4), or → stayed when the shopper stops the redirect (WCAG 2.2.1). No payment or order call is made.',
   context: ({ input }) => ({
     form: { ...EMPTY_CHECKOUT_FORM },
     shippingMethodId: DEFAULT_SHIPPING_METHOD_ID,
@@ -131,9 +134,26 @@ export const checkoutMachine = setup({
     confirmed: {
       id: 'checkout.confirmed',
       tags: ['orderConfirmed'],
-      description: "'Order Confirmed!' with the order number; card data is cleared and the cart emptied.",
+      description:
+        "'Order Confirmed!' with the order number and 'Stay on this page'; card data is cleared and the cart emptied.",
       entry: ['clearCardData', 'notifyOrderPlaced'],
       after: { redirectDelay: { target: 'redirect' } },
+      on: {
+        'redirect.cancel': {
+          target: 'stayed',
+          description:
+            "'Stay on this page': the shopper stops the 3 s redirect to read or note the order (WCAG 2.2.1).",
+        },
+      },
+    },
+    stayed: {
+      id: 'checkout.stayed',
+      tags: ['orderConfirmed'],
+      description:
+        "'Order Confirmed!' and the order number stay with no timer; 'Back to Shop' leads to the landing page.",
+      on: {
+        'shop.return': { target: 'redirect', description: "The shopper follows 'Back to Shop'." },
+      },
     },
     redirect: {
       id: 'checkout.redirect',
@@ -167,5 +187,7 @@ export const selectFieldValue =
 export const selectIsProcessing = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('processing');
 /** True once the order is confirmed (also while redirecting). */
 export const selectIsConfirmed = (snapshot: CheckoutSnapshot): boolean => snapshot.hasTag('orderConfirmed');
+/** True once the shopper stopped the redirect: the confirmation stays until 'Back to Shop'. */
+export const selectHasStayed = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('stayed');
 /** The order number once confirmed, else null. */
 export const selectOrderNumber = (snapshot: CheckoutSnapshot): string | null => snapshot.context.orderNumber;

@@ -168,6 +168,10 @@ function checkoutStep(event: CheckoutModelEvent, before: CheckoutSnapshot): stri
       return `Fill in every field: ${list(CHECKOUT_FIELD_NAMES.map((name) => `${FIELD_LABELS[name]} '${FORM_VALUES[name]}'`))}`;
     case 'order.submit':
       return `Click '${view.page === 'checkout' ? view.submit : en.checkout.submit}'`;
+    case 'redirect.cancel':
+      return `Click '${en.checkout.confirmed.stay}', then wait ${seconds(REDIRECT_DELAY_MS)}`;
+    case 'shop.return':
+      return `Click '${en.checkout.backToShop}'`;
     default:
       return `Send ${formatEvent(event)}`;
   }
@@ -177,7 +181,12 @@ function checkoutChecks(snapshot: CheckoutSnapshot): string[] {
   const view = checkoutView(snapshot);
   if (view.page === 'home') return ['the shop at / (the checkout is gone)'];
   if (view.page === 'confirmed')
-    return [`'${view.heading}' with the order number PB- + the clock's last six digits`];
+    return [
+      `'${view.heading}' with the order number PB- + the clock's last six digits`,
+      view.control.role === 'button'
+        ? `'${view.control.name}' after the focused heading`
+        : `still confirmed, '${view.control.name}' focused`,
+    ];
   const filled = view.fields.filter((field) => field.value !== '').length;
   return [
     `shipping '${view.shippingMethod}'`,

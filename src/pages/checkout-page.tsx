@@ -14,7 +14,8 @@ import { addCheckoutTexts } from '@/i18n/checkout-texts';
  * Route `/checkout` (spec §2 'Checkout page'), which brings its own texts (`checkout.*`, added to the
  * app's i18n before its first render): a checkout actor for this visit, with the navigation
  * state as its untrusted input (spec §3; the machine validates it and falls back to one Hot Pink ball).
- * A confirmed order empties the storefront's cart and, 3 s later, replaces this history entry with `/`.
+ * A confirmed order empties the storefront's cart and, 3 s later, replaces this history entry with `/`
+ * (unless the shopper chose 'Stay on this page': then 'Back to Shop' does).
  * Once shown, it tells the storefront (`checkout.opened`), whose cart dialog stayed open over 'Opening
  * checkout…' so that it leaves with the landing page; once gone, it says so too (`checkout.left`), and
  * a submit tells it an order is underway (`order.submitted`): the storefront machine holds a new
@@ -26,7 +27,8 @@ import { addCheckoutTexts } from '@/i18n/checkout-texts';
  *   checkout (idle, card fields empty) for the cart carried in that history entry.
  * - Back from 'Order Confirmed!' goes to the shop (the cart is already empty) and cancels the pending
  *   redirect. Forward opens a fresh checkout, never the old confirmation; nothing is re-ordered.
- * - After the automatic redirect, Back and Forward never reach the finished checkout again.
+ * - After the redirect (the automatic one, or 'Back to Shop' once the shopper stayed), Back and Forward
+ *   never reach the finished checkout again.
  * Card data is never restored: it lives only in the stopped actor (tests/lifecycle/).
  */
 export function CheckoutPage() {

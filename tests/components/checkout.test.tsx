@@ -1,7 +1,7 @@
 /**
  * The checkout page (spec §2 'Checkout page', §4 'Checkout', §5, §9), exercised through the whole app
  * with a fake clock: totals and shipping, the form's fields, and the simulated order
- * idle → processing (3 s) → confirmed (3 s) → back to the landing page.
+ * idle → processing (3 s) → confirmed (3 s) → back to the landing page, or staying on the confirmation.
  */
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -191,6 +191,52 @@ describe('checkout page: placing the order', () => {
       act(() => vi.advanceTimersByTime(2999));
       expect(router.state.location.pathname).toBe('/checkout');
       act(() => vi.advanceTimersByTime(1));
+
+      expect(router.state.location.pathname).toBe('/');
+      expect(await screen.findByRole('button', { name: /^add to cart/i })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^open cart/i })).toHaveAccessibleName('Open cart');
+    },
+    LANDING_TIMEOUT_MS,
+  );
+
+  it("offers 'Stay on this page' as the next Tab stop after the focused heading", async () => {
+    const { user } = renderApp('/checkout', { fakeTimers: true });
+    autofillCheckoutForm();
+    await user.click(submitButton());
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toHaveFocus();
+
+    await user.tab();
+
+    expect(screen.getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
+  });
+
+  it(
+    "keeps the confirmation with no time limit after 'Stay on this page', then 'Back to Shop' goes home",
+    async () => {
+      const { user, router } = renderApp('/', { fakeTimers: true });
+      await user.click(screen.getByRole('button', { name: /^add to cart/i }));
+      await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
+      await proceedToCheckout(user);
+      autofillCheckoutForm();
+      vi.setSystemTime(1_700_000_120_456);
+      await user.click(submitButton());
+      act(() => vi.advanceTimersByTime(3000));
+
+      act(() => vi.advanceTimersByTime(2999));
+      await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+      act(() => vi.advanceTimersByTime(10 * 60 * 1000));
+
+      expect(router.state.location.pathname).toBe('/checkout');
+      expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+      expect(screen.getAllByRole('status')[0]).toHaveTextContent(
+        'Order number: PB-123456Thank you for your order. A confirmation email is on its way.You are staying on this page.',
+      );
+      expect(screen.queryByRole('button', { name: 'Stay on this page' })).not.toBeInTheDocument();
+      const backToShop = screen.getByRole('link', { name: 'Back to Shop' });
+      expect(backToShop).toHaveFocus();
+
+      await user.click(backToShop);
 
       expect(router.state.location.pathname).toBe('/');
       expect(await screen.findByRole('button', { name: /^add to cart/i })).toBeInTheDocument();

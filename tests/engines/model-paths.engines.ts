@@ -471,7 +471,9 @@ function expectedCheckout(snapshot: CheckoutSnapshot, submittedAt: number | null
   if (view.page === 'confirmed')
     return {
       page: 'confirmed',
-      focused: true,
+      // The heading takes focus on arrival; 'Back to Shop' as it replaces 'Stay on this page'.
+      focused: view.control.role === 'button' ? 'heading' : 'control',
+      control: view.control,
       orderNumber: shopText.orderNumber(orderNumberFromTimestamp(submittedAt! + PROCESSING_DELAY_MS)),
     };
   return {
@@ -526,6 +528,12 @@ async function checkoutDriver(
         case 'order.submit':
           submittedAt = await browser.tickClock(0);
           return shop.submitOrder();
+        case 'redirect.cancel':
+          // Then the redirect's 3 s pass: the confirmation must still be there.
+          await shop.stayOnConfirmation();
+          return void (await browser.tickClock(REDIRECT_DELAY_MS));
+        case 'shop.return':
+          return shop.backToShop();
         default:
           throw new Error(`No shopper action for ${event.type}`);
       }

@@ -353,6 +353,11 @@ export class ShopModel {
     return line.slice(shopText.orderNumberPrefix.length);
   }
 
+  /** Presses 'Stay on this page' on 'Order Confirmed!', which stops the redirect (WCAG 2.2.1). */
+  stayOnConfirmation(): Promise<void> {
+    return this.browser.click({ role: 'button', name: en.checkout.confirmed.stay });
+  }
+
   /** Follows 'Back to Shop' (the checkout's, or the not-found page's) and waits for '/'. */
   async backToShop(from: 'checkout' | 'not found' = 'checkout'): Promise<void> {
     const name = from === 'checkout' ? en.checkout.backToShop : en.notFound.home;
@@ -500,7 +505,8 @@ export class ShopModel {
 
   /**
    * The checkout as a shopper sees it now: at '/' (after the redirect) whether 'Add to Cart' shows; at
-   * 'Order Confirmed!' whether the heading has focus and the order-number line; else the checked
+   * 'Order Confirmed!' what has focus (the heading or its control), its control ('Stay on this page' or
+   * 'Back to Shop') and the order-number line; else the checked
    * shipping method's name, the Order Summary's total rows, the submit button's name and `disabled`,
    * and the value of each field labelled `fieldLabels`.
    */
@@ -515,14 +521,24 @@ export class ShopModel {
               .findAll({ role: 'button' })
               .some((b) => h.nameOf(b).startsWith(texts.addToCartPrefix)),
           };
-        if (heading)
+        if (heading) {
+          const stay = h.find({ role: 'button', name: { exact: texts.stay } });
+          const back = h.find({ role: 'link', name: { exact: texts.backToShop } });
+          const control = stay ?? back;
           return {
             page: 'confirmed',
-            focused: document.activeElement === heading,
+            focused:
+              document.activeElement === heading
+                ? 'heading'
+                : control && document.activeElement === control
+                  ? 'control'
+                  : null,
+            control: control ? { role: stay ? 'button' : 'link', name: h.nameOf(control) } : null,
             orderNumber:
               h.find({ text: { source: `^${texts.orderNumberPrefix}`, flags: '' } })?.textContent?.trim() ??
               null,
           };
+        }
         const checked = h.findAll({ role: 'radio' }).find((r) => (r as HTMLInputElement).checked);
         const summary = { role: 'complementary' as const, name: { exact: texts.summary } };
         const submit = h
@@ -548,6 +564,8 @@ export class ShopModel {
       },
       {
         confirmed: en.checkout.confirmed.title,
+        stay: en.checkout.confirmed.stay,
+        backToShop: en.checkout.backToShop,
         addToCartPrefix: shopText.addToCartPrefix,
         orderNumberPrefix: shopText.orderNumberPrefix,
         summary: en.checkout.summary.title,

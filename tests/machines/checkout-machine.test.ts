@@ -149,6 +149,43 @@ describe('idle → processing → confirmed → redirect (spec §4, §9: 3 s eac
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it('stays on the confirmation with no timer once the shopper stops the redirect', () => {
+    const { actor, navigateHome, notifyOrderPlaced } = start();
+    actor.send({ type: 'order.submit' });
+    vi.advanceTimersByTime(PROCESSING_DELAY_MS + REDIRECT_DELAY_MS - 1);
+    actor.send({ type: 'redirect.cancel' });
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    expect(actor.getSnapshot().value).toBe('stayed');
+    expect(actor.getSnapshot().hasTag('orderConfirmed')).toBe(true);
+    expect(actor.getSnapshot().context.orderNumber).toMatch(/^PB-\d{6}$/);
+    expect(navigateHome).not.toHaveBeenCalled();
+    expect(notifyOrderPlaced).toHaveBeenCalledOnce();
+  });
+
+  it("goes home on 'Back to Shop' after staying", () => {
+    const { actor, navigateHome } = start();
+    actor.send({ type: 'order.submit' });
+    vi.advanceTimersByTime(PROCESSING_DELAY_MS);
+    actor.send({ type: 'redirect.cancel' });
+    expect(navigateHome).not.toHaveBeenCalled();
+    actor.send({ type: 'shop.return' });
+    expect(actor.getSnapshot().value).toBe('redirect');
+    expect(navigateHome).toHaveBeenCalledOnce();
+  });
+
+  it('ignores a stop of the redirect before the order is confirmed', () => {
+    const { actor, navigateHome } = start();
+    actor.send({ type: 'redirect.cancel' });
+    actor.send({ type: 'shop.return' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'order.submit' });
+    actor.send({ type: 'redirect.cancel' });
+    expect(actor.getSnapshot().value).toBe('processing');
+    vi.advanceTimersByTime(PROCESSING_DELAY_MS + REDIRECT_DELAY_MS);
+    expect(actor.getSnapshot().value).toBe('redirect');
+    expect(navigateHome).toHaveBeenCalledOnce();
+  });
+
   it('clears card data from context once confirmed, keeping the rest of the form', () => {
     const { actor } = start();
     actor.send({ type: 'field.change', name: 'email', value: 'a@b.co' });

@@ -82,6 +82,8 @@ function checkoutEvents(snapshot: CheckoutSnapshot): CheckoutModelEvent[] {
     filled ? { type: 'order.submit' } : { type: 'form.fill' },
     { type: 'delay.processingDelay' },
     { type: 'delay.redirectDelay' },
+    { type: 'redirect.cancel' },
+    { type: 'shop.return' },
   ];
 }
 
@@ -112,12 +114,19 @@ export const checkout = modelSuite(checkoutMachine, {
  * What a shopper sees of the checkout in a snapshot (spec §2 'Checkout page', §4, §9): the checked
  * shipping method, the summary rows by accessible name ('Subtotal $21.98'), the submit button
  * ('Complete Order - $33.73', or 'Processing...' while processing) and each field; or the confirmation
- * heading; or the shop's home page.
+ * heading with its control, 'Stay on this page' while the redirect is pending, 'Back to Shop' once the
+ * shopper stayed (WCAG 2.2.1); or the shop's home page.
  */
 export function checkoutView(snapshot: CheckoutSnapshot) {
   if (snapshot.matches('redirect')) return { page: 'home' } as const;
-  if (snapshot.matches('confirmed'))
-    return { page: 'confirmed', heading: en.checkout.confirmed.title } as const;
+  if (snapshot.hasTag('orderConfirmed'))
+    return {
+      page: 'confirmed',
+      heading: en.checkout.confirmed.title,
+      control: snapshot.matches('stayed')
+        ? ({ role: 'link', name: en.checkout.backToShop } as const)
+        : ({ role: 'button', name: en.checkout.confirmed.stay } as const),
+    } as const;
   const totals = selectOrderTotals(snapshot);
   const summary = en.checkout.summary;
   const processing = selectIsProcessing(snapshot);

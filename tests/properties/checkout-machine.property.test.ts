@@ -1,8 +1,9 @@
 /**
  * The checkout machine under random load: 10,000 random sequences of every checkout event
  * (valid, out of place, hostile field names and values, unknown types), waits on a fake clock and the
- * shopper leaving the page, starting from random (often hostile) navigation state. After every step
- * the actor must agree with a small reference model of spec §4 'Checkout' and §9.
+ * shopper leaving the page or stopping the redirect ('Stay on this page', then 'Back to Shop'), starting
+ * from random (often hostile) navigation state. After every step the actor must agree with a small
+ * reference model of spec §4 'Checkout' and §9.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
@@ -34,7 +35,7 @@ import { ModelStep, eventLabel, invariant, noiseEventType } from './model-step';
 /** Random sequences per run (required: at least 10,000 per machine). */
 const NUM_RUNS = 10_000;
 
-type Phase = 'idle' | 'processing' | 'confirmed' | 'redirect';
+type Phase = 'idle' | 'processing' | 'confirmed' | 'stayed' | 'redirect';
 
 /** What the shopper should see, kept by hand from spec §4 'Checkout' and §9. */
 interface Model {
@@ -46,6 +47,10 @@ interface Model {
   submittedAt: number | null;
   /** When the shopper left /checkout (the actor was stopped), or null. */
   leftAt: number | null;
+  /** When the shopper pressed 'Stay on this page' on the confirmation, or null. */
+  stayedAt: number | null;
+  /** When the shopper, having stayed, followed 'Back to Shop', or null. */
+  returnedAt: number | null;
   form: CheckoutForm;
   shippingMethodId: ShippingMethodId;
 }
@@ -62,11 +67,16 @@ interface Real {
 
 type CheckoutStep = ModelStep<Model, Real>;
 
-/** The phase the model expects at `time`: processing 3 s, confirmed 3 s, then the redirect (spec §9). */
+/**
+ * The phase the model expects at `time`: processing 3 s, confirmed 3 s, then the redirect (spec §9);
+ * once the shopper stayed, no timer: the confirmation until 'Back to Shop' (WCAG 2.2.1).
+ */
 function phaseAt(model: Model, time: number): Phase {
   if (model.submittedAt === null) return 'idle';
   const elapsed = time - model.submittedAt;
   if (elapsed < PROCESSING_DELAY_MS) return 'processing';
+  if (model.stayedAt !== null && time >= model.stayedAt)
+    return model.returnedAt !== null && time >= model.returnedAt ? 'redirect' : 'stayed';
   if (elapsed < PROCESSING_DELAY_MS + REDIRECT_DELAY_MS) return 'confirmed';
   return 'redirect';
 }
@@ -79,7 +89,10 @@ const isEditableField = (name: unknown): name is keyof CheckoutForm =>
 
 /** The model's reaction to one event while the page is open. */
 function expectAfter(model: Model, event: { type: string } & Record<string, unknown>): void {
-  if (expectedPhase(model) !== 'idle') return; // nothing is editable or submittable after submitting
+  const phase = expectedPhase(model);
+  if (phase === 'confirmed' && event.type === 'redirect.cancel') model.stayedAt = model.now;
+  if (phase === 'stayed' && event.type === 'shop.return') model.returnedAt = model.now;
+  if (phase !== 'idle') return; // nothing is editable or submittable after submitting
   if (event.type === 'field.change' && isEditableField(event.name) && typeof event.value === 'string')
     model.form = { ...model.form, [event.name]: event.value };
   if (
@@ -96,7 +109,13 @@ function expectedOrderNumber(model: Model): string {
   return `PB-${String(confirmedAtMs).padStart(6, '0').slice(-6)}`;
 }
 
-const ALLOWED_MOVES = new Set(['idle>processing', 'processing>confirmed', 'confirmed>redirect']);
+const ALLOWED_MOVES = new Set([
+  'idle>processing',
+  'processing>confirmed',
+  'confirmed>redirect',
+  'confirmed>stayed',
+  'stayed>redirect',
+]);
 
 /** Every invariant of the checkout, checked after each step. */
 function checkInvariants(model: Model, real: Real, step: string): void {
@@ -109,7 +128,7 @@ function checkInvariants(model: Model, real: Real, step: string): void {
     );
   const phase = expectedPhase(model);
 
-  // The path: idle → processing → confirmed → redirect, one state at a time, never skipping processing.
+  // The path: idle → processing → confirmed (→ stayed) → redirect, one state at a time, never skipping processing.
   for (let index = 1; index < real.phases.length; index += 1) {
     const move = `${real.phases[index - 1]}>${real.phases[index]}`;
     invariant(ALLOWED_MOVES.has(move), () => `${at()}moved ${move} (path ${real.phases.join(' → ')})`);
@@ -122,7 +141,7 @@ function checkInvariants(model: Model, real: Real, step: string): void {
   );
 
   // One order at most, numbered once, redirect once.
-  const confirmed = phase === 'confirmed' || phase === 'redirect';
+  const confirmed = phase === 'confirmed' || phase === 'stayed' || phase === 'redirect';
   same('orders placed', real.ordersPlaced, confirmed ? 1 : 0);
   same('redirects home', real.redirects, phase === 'redirect' ? 1 : 0);
   same('order numbers assigned', real.orderNumbers.length, confirmed ? 1 : 0);
@@ -247,6 +266,8 @@ const shippingSelect = fc
   .map((shippingMethodId) => eventStep({ type: 'shippingMethod.select', shippingMethodId }));
 
 const submit = fc.constant(eventStep({ type: 'order.submit' }));
+const stay = fc.constant(eventStep({ type: 'redirect.cancel' }));
+const shopReturn = fc.constant(eventStep({ type: 'shop.return' }));
 
 const noiseEvent = noiseEventType.map((type) => eventStep({ type }));
 
@@ -258,7 +279,18 @@ const wait = fc
   .map(waitStep);
 
 const steps = fc.commands(
-  [fieldChange, fieldChange, shippingSelect, submit, noiseEvent, wait, wait, fc.constant(leavePage)],
+  [
+    fieldChange,
+    fieldChange,
+    shippingSelect,
+    submit,
+    stay,
+    shopReturn,
+    noiseEvent,
+    wait,
+    wait,
+    fc.constant(leavePage),
+  ],
   { maxCommands: 24 },
 );
 
@@ -338,6 +370,8 @@ describe('checkout machine under 10,000 random event sequences', () => {
           epochMs: epoch,
           submittedAt: null,
           leftAt: null,
+          stayedAt: null,
+          returnedAt: null,
           form: { ...EMPTY_CHECKOUT_FORM },
           shippingMethodId: DEFAULT_SHIPPING_METHOD_ID,
         };
