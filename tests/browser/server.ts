@@ -18,7 +18,8 @@ import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names';
  * scripts/nginx.ts) serving a copy of a build, or any deployment (`upstream`), behind a thin fault
  * layer that breaks it the way the world does: a request held, a 503, a connection dropped, the
  * server gone, a new release deployed. The layer adds nothing of nginx's: routes, statuses, headers
- * and compression all come from upstream. One server per test: its own port is its own origin, so no
+ * and compression all come from upstream (but a deployment's `/sw.js` when told to leave the worker
+ * out, see {@link ServerOptions}). One server per test: its own port is its own origin, so no
  * test sees another's faults, cache or storage.
  */
 
@@ -108,15 +109,19 @@ export interface FaultServer {
  * Options of {@link startServer}: serve a `root` build with nginx, or sit in front of `upstream`; the
  * layer listens on `port`, or a free one.
  */
-export type ServerOptions = { port?: number } & (
+export type ServerOptions = {
+  port?: number;
+  /**
+   * `false`: no `/sw.js` (a 404, as on a host that never had the worker), so pages stay as a first
+   * visit finds them, every request reaching the server. The copy of a `root` build lacks the file, so
+   * nginx answers; in front of `upstream` the layer answers it, the one route of its own: the
+   * worker's install would otherwise download files the test holds or fails for the page. Default true.
+   */
+  serviceWorker?: boolean;
+} & (
   | {
       /** A production build (`npm run build` output) to serve with nginx. */
       root: string;
-      /**
-       * `false`: the copy of the build has no `/sw.js` (a 404, as on a host that never had the worker),
-       * so pages stay as a first visit finds them, every request reaching the server. Default true.
-       */
-      serviceWorker?: boolean;
     }
   | {
       /** The origin of a deployment, e.g. `https://staging.example.com` (BASE_URL). */
@@ -179,6 +184,8 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
         deploy: undefined,
         stop: async () => {},
       };
+  /** In front of a deployment without its worker: the layer answers `/sw.js` itself. */
+  const noWorkerUpstream = !nginx && options.serviceWorker === false;
   const upstream = new URL(backend.origin);
   const secure = upstream.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
@@ -276,6 +283,12 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
     if (dropping) {
       record.status = 'dropped';
       cut(request.socket);
+      return;
+    }
+    if (noWorkerUpstream && path === `/${SERVICE_WORKER_FILE}`) {
+      record.status = 404;
+      response.writeHead(404, { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not Found\n');
       return;
     }
     const matching = holds.filter(({ kind }) => kind.matches(path));

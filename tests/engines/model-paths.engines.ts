@@ -127,12 +127,14 @@ const sharedNginx = () =>
 /**
  * A page with a fault layer of its own, so its own origin: no cache, storage or faults shared between
  * paths. In front of `BASE_URL`; of a shared nginx; or, for a path with the worker or one that deploys
- * a release, of an nginx with a copy of the build of its own.
+ * a release, of an nginx with a copy of the build of its own. Only a path with the worker gets one,
+ * from a deployment too: another's install would download the checkout code the path holds, and the
+ * browser makes the page's own request for it wait behind that one.
  */
 async function openPage(withWorker: boolean, deploying: boolean) {
   const server = await startServer(
     BASE_URL
-      ? { upstream: BASE_URL }
+      ? { upstream: BASE_URL, serviceWorker: withWorker }
       : withWorker || deploying
         ? { root: DIST_DIR, serviceWorker: withWorker }
         : { upstream: (await sharedNginx()).baseURL },
