@@ -30,6 +30,8 @@ export interface FocusIndicator {
   inViewport: boolean;
   /** Nothing (such as the fixed cart button) sits on top of the ring's centre (WCAG 2.4.11). */
   unobscured: boolean;
+  /** The ring owner's box with its outline and outline offset, in CSS px from the viewport's top left. */
+  box: { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -40,7 +42,15 @@ export function focusIndicator(page: Page): Promise<FocusIndicator> {
   return page.evaluate(() => {
     const focused = document.activeElement;
     if (!(focused instanceof HTMLElement) || focused === document.body) {
-      return { element: 'nothing', focusVisible: false, ring: false, inViewport: false, unobscured: false };
+      const box = { x: 0, y: 0, width: 0, height: 0 };
+      return {
+        element: 'nothing',
+        focusVisible: false,
+        ring: false,
+        inViewport: false,
+        unobscured: false,
+        box,
+      };
     }
     const ownBox = focused.getBoundingClientRect();
     const sibling = focused.nextElementSibling;
@@ -48,12 +58,20 @@ export function focusIndicator(page: Page): Promise<FocusIndicator> {
     const style = getComputedStyle(ringOwner);
     const box = ringOwner.getBoundingClientRect();
     const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const ringWidth =
+      Number.parseFloat(style.outlineWidth) + Math.max(0, Number.parseFloat(style.outlineOffset));
     return {
       element: `${focused.tagName.toLowerCase()} ${focused.getAttribute('aria-label') ?? focused.getAttribute('name') ?? focused.textContent?.trim().slice(0, 40)}`,
       focusVisible: focused.matches(':focus-visible'),
       ring: style.outlineStyle === 'solid' && Number.parseFloat(style.outlineWidth) >= 2,
       inViewport: box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
       unobscured: onTop !== null && (ringOwner.contains(onTop) || focused.contains(onTop)),
+      box: {
+        x: box.left - ringWidth,
+        y: box.top - ringWidth,
+        width: box.width + 2 * ringWidth,
+        height: box.height + 2 * ringWidth,
+      },
     };
   });
 }

@@ -4,7 +4,7 @@ import { lineItemFor } from '@machines/checkout-input';
 import { orderTotals } from '@machines/pricing';
 import { en, shopText, startsWith } from '../shop-texts';
 import { SHOPPER_DETAILS } from '../shopper-details';
-import { focusIndicator } from './a11y';
+import { focusIndicator, type FocusIndicator } from './a11y';
 import { openShop } from './clock';
 import { expect, test } from './fixtures';
 
@@ -21,6 +21,52 @@ async function pressTo(page: Page, key: string, target: Locator): Promise<void> 
   await expect
     .poll(() => focusIndicator(page), { message: `a visible focus ring after ${key}` })
     .toMatchObject({ focusVisible: true, ring: true, inViewport: true, unobscured: true });
+}
+
+/** More Tab stops than either page has: a walk that never ends is a keyboard trap. */
+const MAX_TAB_STOPS = 100;
+
+/**
+ * Tabs from the top of the page past its last stop (focus then leaves for the browser's own UI), and
+ * resolves with every stop and what is wrong with its focus indicator: not `:focus-visible`, no solid
+ * ring of at least 2 px, off screen, covered at its centre (by the fixed cart button or a sticky
+ * panel), or no pixel of the ring's box changes between the element focused and not focused.
+ */
+async function walkTabStops(page: Page): Promise<{ stops: string[]; problems: string[] }> {
+  const stops: string[] = [];
+  const problems: string[] = [];
+  for (let press = 0; press < MAX_TAB_STOPS; press += 1) {
+    await page.keyboard.press('Tab');
+    const { element, box, ...checks } = await focusIndicator(page);
+    if (element === 'nothing') return { stops, problems };
+    stops.push(element);
+    const failed = Object.entries(checks).filter(([, passed]) => !passed);
+    if (failed.length > 0) problems.push(`${element}: not ${failed.map(([check]) => check).join(', ')}`);
+    else if (!(await ringChangesPixels(page, box))) problems.push(`${element}: focus changes no pixel`);
+  }
+  throw new Error(`Tab went on past ${MAX_TAB_STOPS} stops: ${stops.slice(-5).join(' → ')}`);
+}
+
+/**
+ * True when the ring's `box` (viewport CSS px) looks different with the focused element blurred. It is
+ * focused again after: script focus following a key press keeps `:focus-visible`.
+ */
+async function ringChangesPixels(page: Page, box: FocusIndicator['box']): Promise<boolean> {
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  const clip = {
+    x,
+    y,
+    width: Math.min(viewport.width, box.x + box.width) - x,
+    height: Math.min(viewport.height, box.y + box.height) - y,
+  };
+  const focused = await page.evaluateHandle(() => document.activeElement as HTMLElement);
+  const withFocus = await page.screenshot({ clip, animations: 'disabled' });
+  await focused.evaluate((element) => element.blur());
+  const withoutFocus = await page.screenshot({ clip, animations: 'disabled' });
+  await focused.evaluate((element) => element.focus());
+  return !withFocus.equals(withoutFocus);
 }
 
 /** Tabs to the field labelled `label` and types the sample shopper's value for it (../shopper-details.ts). */
@@ -90,6 +136,24 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
     await page.clock.runFor(3_000);
     await expect(page.getByRole('heading', { name: en.checkout.confirmed.title })).toBeFocused();
   });
+
+  for (const path of ['/', '/checkout']) {
+    test(`every Tab stop on ${path} shows a ring, on screen and uncovered (WCAG 2.4.7, 2.4.11)`, async ({
+      page,
+    }) => {
+      await openShop(page, path);
+      const { stops, problems } = await walkTabStops(page);
+      const lastControl = await page.evaluate(() => {
+        const controls = document.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea',
+        );
+        const last = Array.from(controls).findLast((control) => control.checkVisibility());
+        return (last?.getAttribute('aria-label') ?? last?.textContent?.trim())?.slice(0, 40);
+      });
+      expect(stops.at(-1), 'the walk reached the last control').toContain(lastControl);
+      expect(problems, `${stops.length} stops`).toEqual([]);
+    });
+  }
 
   test('the cart dialog takes focus, keeps Tab inside, and Escape returns focus to the cart button', async ({
     page,
