@@ -104,7 +104,7 @@ export default defineConfig({
   webServer: serverURL
     ? undefined
     : {
-        command: `npx tsx scripts/serve.ts --port ${port}`,
+        command: `npx tsx scripts/serve.ts --nginx --port ${port}`,
         url: `http://127.0.0.1:${port}/`,
         reuseExistingServer: false,
         timeout: 60_000,

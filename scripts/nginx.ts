@@ -1,9 +1,9 @@
 /**
  * Debian's nginx with deploy/nginx.conf, run from a private temporary prefix (the system's nginx
- * configuration and service are never used): the one server of `npm start`, the browser suites and the
- * bench (the test house's fault layer, tests/browser/server.ts, sits in front of it). Finds nginx and
- * its brotli_static module, installing Debian's `nginx` or `libnginx-mod-http-brotli-static` when
- * missing and we are root with apt-get.
+ * configuration and service are never used): the one server of the browser suites and the bench (the
+ * test house's fault layer, tests/browser/server.ts, sits in front of it), and of `npm start` where it
+ * is installed. Finds nginx and its brotli_static module, installing Debian's `nginx` or
+ * `libnginx-mod-http-brotli-static` when missing and we are root with apt-get.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -20,14 +20,21 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** The nginx executable: $NGINX_PATH, `nginx` on PATH or /usr/sbin/nginx, installing Debian's package when allowed. */
-export function findNginx(): string {
-  const candidates = [process.env.NGINX_PATH, which('nginx'), '/usr/sbin/nginx'].filter(
-    (path): path is string => Boolean(path),
-  );
+/**
+ * The nginx executable already installed: $NGINX_PATH, `nginx` on PATH or /usr/sbin/nginx; undefined
+ * when there is none. @throws when NGINX_PATH names no file.
+ */
+function installedNginxPath(): string | undefined {
   if (process.env.NGINX_PATH && !existsSync(process.env.NGINX_PATH))
     throw new Error(`NGINX_PATH=${process.env.NGINX_PATH} is not an executable file.`);
-  const found = candidates.find((path) => existsSync(path));
+  return [process.env.NGINX_PATH, which('nginx'), '/usr/sbin/nginx'].find(
+    (path): path is string => Boolean(path) && existsSync(path!),
+  );
+}
+
+/** The nginx executable: {@link installedNginxPath}, installing Debian's package when allowed. */
+export function findNginx(): string {
+  const found = installedNginxPath();
   if (found) return found;
   if (aptInstall('nginx', 'nginx not found') && existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   throw new Error(
@@ -36,11 +43,16 @@ export function findNginx(): string {
   );
 }
 
-/** The brotli_static module of `nginx` (in its --modules-path), installing Debian's package when allowed. */
-export function findBrotliStatic(nginx: string): string {
+/** Where `nginx` (in its --modules-path) keeps the brotli_static module, whether or not it is there. */
+function brotliStaticPath(nginx: string): string {
   const version = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
   const modulesPath = /--modules-path=(\S+)/.exec(version.stderr)?.[1] ?? '/usr/lib/nginx/modules';
-  const module = join(modulesPath, 'ngx_http_brotli_static_module.so');
+  return join(modulesPath, 'ngx_http_brotli_static_module.so');
+}
+
+/** The brotli_static module of `nginx` (in its --modules-path), installing Debian's package when allowed. */
+export function findBrotliStatic(nginx: string): string {
+  const module = brotliStaticPath(nginx);
   if (!existsSync(module))
     aptInstall('libnginx-mod-http-brotli-static', "nginx's brotli_static module not found");
   if (!existsSync(module))
@@ -49,6 +61,22 @@ export function findBrotliStatic(nginx: string): string {
         'libnginx-mod-http-brotli-static (sudo apt-get install libnginx-mod-http-brotli-static).',
     );
   return module;
+}
+
+/**
+ * nginx as deploy/nginx.conf needs it (with brotli_static), if it is installed; nothing is installed.
+ * @returns its path, or why there is none (`missing`, a short phrase)
+ */
+export function installedNginx(): { nginx: string } | { missing: string } {
+  let nginx: string | undefined;
+  try {
+    nginx = installedNginxPath();
+  } catch (error) {
+    return { missing: (error as Error).message.replace(/\.$/, '') };
+  }
+  if (!nginx) return { missing: 'no nginx found' };
+  const module = brotliStaticPath(nginx);
+  return existsSync(module) ? { nginx } : { missing: `${nginx} has no brotli_static module (${module})` };
 }
 
 /**
