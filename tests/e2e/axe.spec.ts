@@ -50,6 +50,15 @@ const STATES: Readonly<Record<string, (page: Page, shop: ShopModel) => Promise<v
     await page.clock.runFor(3_000);
     await shop.seeOrderConfirmed();
   },
+  'order confirmed, shopper stayed': async (page, shop) => {
+    await openShop(page, '/checkout');
+    await shop.fillCheckoutForm();
+    await shop.submitOrder();
+    await page.clock.runFor(3_000);
+    await shop.seeOrderConfirmed();
+    await shop.stayOnConfirmation();
+    await page.clock.runFor(3_000);
+  },
   'not found': async (page) => {
     await openShop(page, '/no-such-page');
   },
