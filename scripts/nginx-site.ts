@@ -246,6 +246,10 @@ export function readNginxSite(conf = NGINX_CONF): NginxSite {
       return map(uri);
     });
 
+  // Every variable is known before the first request, not found out by one.
+  for (const { name, args } of [server, ...locations.map(({ directives }) => directives)].flat())
+    if (name === 'add_header' || name === 'try_files') for (const arg of args) resolve(arg, '/');
+
   /** What `add_header` adds to an answer with `status` for `uri` in `location` (its own list, else the server's). */
   const headersOf = (location: Location | undefined, status: number, uri: string) => {
     const own = location?.directives.filter((directive) => directive.name === 'add_header') ?? [];

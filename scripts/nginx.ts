@@ -74,7 +74,7 @@ export function installedNginx(): { nginx: string } | { missing: string } {
   } catch (error) {
     return { missing: (error as Error).message.replace(/\.$/, '') };
   }
-  if (!nginx) return { missing: 'no nginx found' };
+  if (!nginx) return { missing: 'no nginx was found' };
   const module = brotliStaticPath(nginx);
   return existsSync(module) ? { nginx } : { missing: `${nginx} has no brotli_static module (${module})` };
 }
