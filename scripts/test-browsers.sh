@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's nginx
 # (scripts/test-nginx.mjs), then the engine suite and the paths generated from the machines in
-# Chromium, Firefox and WebKit (scripts/test-engines.mjs). One after another: the machine has 2 cores.
+# Chromium, Firefox and WebKit (scripts/test-engines.mjs), then the paths whose checkout download the
+# fault layer ends (done, 503s, offline) against the same build as a deployment (`BASE_URL`, the mode
+# testers point at staging), in Chromium and Firefox. One after another: the machine has 2 cores.
 # Every suite runs even when one before it failed; each one's output goes to the terminal and to
 # test-results/browsers-<suite>.log, and the last lines say which suites failed and name their failed
 # tests, so the end of a CI log says what broke.
@@ -10,10 +12,37 @@ cd "$(dirname "$0")/.."
 bash scripts/install-test-packages.sh || exit 1
 mkdir -p test-results
 
-names=(nginx engines)
+# The build served by the project's nginx on a port of its own (scripts/serve.ts --nginx), and the
+# paths whose checkout download the fault layer ends run against it as BASE_URL: that mode is set up
+# otherwise (the layer in front of a deployment, which serves the worker; no path that deploys), so it
+# runs as well as the local one. Two engines side by side keep it short; WebKit runs these paths
+# against the local build.
+deployed_paths() {
+  local port server status
+  port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
+  node --import tsx scripts/serve.ts --nginx --port "$port" >test-results/deployed-server.log 2>&1 &
+  server=$!
+  until grep -q 'served at' test-results/deployed-server.log; do
+    if ! kill -0 "$server" 2>/dev/null; then
+      cat test-results/deployed-server.log
+      return 1
+    fi
+    sleep 0.2
+  done
+  BASE_URL="http://127.0.0.1:$port" ENGINES_RESULTS=test-results/engines-deployed \
+    npm run --silent test:engines -- --no-build --suite paths --name-pattern loadCheckout \
+    --engine chromium --engine firefox
+  status=$?
+  kill "$server"
+  wait "$server"
+  return "$status"
+}
+
+names=(nginx engines deployed)
 commands=(
   "npm run --silent test:nginx -- --no-build"
   "npm run --silent test:engines -- --no-build --suite shop --suite paths"
+  "deployed_paths"
 )
 failed=()
 for index in "${!names[@]}"; do

@@ -12,19 +12,24 @@
  * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
  * 3. runs `node --import tsx --test` on the suite once per engine (ENGINE=…), in parallel, WebKit under
  *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
- *    test-results/engines/<engine>.tap and .log;
+ *    $ENGINES_RESULTS/<engine>.tap and .log (default test-results/engines);
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
  * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths]
- *   [--engine chromium|firefox|webkit]... [--serial]
+ *   [--name-pattern regex] [--engine chromium|firefox|webkit]... [--serial]
  *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts, paths the paths
  *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table;
- *   --all-paths runs every generated path, not only the covering ones.
+ *   --all-paths runs every generated path, not only the covering ones;
+ *   --name-pattern runs only the tests whose name matches (node's --test-name-pattern), e.g.
+ *   `loadCheckout` for the paths whose checkout download the server ends (by their events, not their
+ *   numbers, which change with the machines); the others are skipped and not counted.
  *   --engine (repeatable) runs only those engines; --serial runs them one after another.
- * Env: DIST_DIR (the build to test), CHROME_PATH, FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH,
- * ENGINES_TIMEOUT_MS (per engine run; default 600000 for shop, 1800000 for paths, summed). A test that
- * takes over 2 min fails on its own (each test's `timeout`); a run past its limit is stopped, with its processes printed, and
- * fails: nothing is run again.
+ * Env: DIST_DIR (the build to test), BASE_URL (the paths against that deployment instead, see
+ * tests/engines/model-paths.engines.ts), ENGINES_RESULTS (the reports' directory), CHROME_PATH,
+ * FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH, ENGINES_TIMEOUT_MS (per engine run; default
+ * 600000 for shop, 1800000 for paths, summed). A test that takes over 2 min fails on its own (each
+ * test's `timeout`); a run past its limit is stopped, with its processes printed, and fails: nothing is
+ * run again.
  * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -41,7 +46,7 @@ const SUITES = {
   shop: { file: 'tests/engines/storefront.engines.ts', timeoutMs: 600_000 },
   paths: { file: 'tests/engines/model-paths.engines.ts', timeoutMs: 1_800_000 },
 };
-const RESULTS = 'test-results/engines';
+const RESULTS = process.env.ENGINES_RESULTS ?? 'test-results/engines';
 const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** WebKit's X screen: the suite's 390 × 844 viewport (MiniBrowser runs full screen on it). */
 const XVFB_SCREEN = '-screen 0 390x844x24';
@@ -50,17 +55,19 @@ const args = process.argv.slice(2);
 let build = true;
 let serial = false;
 let allPaths = false;
+let namePattern;
 const chosen = [];
 const suites = [];
 for (let index = 0; index < args.length; index += 1) {
   if (args[index] === '--no-build') build = false;
   else if (args[index] === '--serial') serial = true;
   else if (args[index] === '--all-paths') allPaths = true;
+  else if (args[index] === '--name-pattern') namePattern = args[++index];
   else if (args[index] === '--engine') chosen.push(args[++index]);
   else if (args[index] === '--suite') suites.push(args[++index]);
   else
     throw new Error(
-      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths] [--engine name]... [--serial]`,
+      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths] [--name-pattern regex] [--engine name]... [--serial]`,
     );
 }
 for (const name of chosen)
@@ -127,12 +134,12 @@ function prepare(engine) {
   return { MINIBROWSER_PATH: miniBrowser };
 }
 
-/** The test lines of a TAP report: `{ name, ok }` of each top-level test. */
+/** The test lines of a TAP report: `{ name, ok }` of each top-level test that ran (not skipped). */
 function tapResults(tap) {
   const results = [];
   for (const line of tap.split('\n')) {
-    const match = /^(not ok|ok) \d+ - (.*?)(?: # (?:SKIP|TODO).*)?$/.exec(line);
-    if (match) results.push({ name: match[2], ok: match[1] === 'ok' });
+    const match = /^(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO).*)?$/.exec(line);
+    if (match && match[3] !== 'SKIP') results.push({ name: match[2], ok: match[1] === 'ok' });
   }
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(tap)?.[1] ?? Number.NaN);
   // A test stopped at its timeout is `cancelled`: a failure too.
@@ -150,6 +157,7 @@ function runEngine(engine, env) {
     '--import',
     'tsx',
     '--test',
+    ...(namePattern === undefined ? [] : [`--test-name-pattern=${namePattern}`]),
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
     '--test-reporter=spec',
