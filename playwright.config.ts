@@ -72,6 +72,8 @@ export default defineConfig({
     ['list'],
     // run-e2e.mjs names the JSON report per run (E2E_REPORT) so parallel runs do not share one file.
     ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e-report.json' }],
+    // For CI services; run-e2e.mjs names it per run as the JSON report.
+    ['junit', { outputFile: process.env.E2E_JUNIT ?? 'test-results/junit/playwright.xml' }],
   ],
   outputDir: 'test-results/artifacts',
   use: {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Runs Playwright browser tests in the system Chromium against a fresh production build and prints a
- * closing line `<label>: N passed, N failed` from Playwright's JSON report. Without a `--project`
- * argument it runs the e2e suite (both projects, `mobile` and `desktop`, of playwright.config.ts).
+ * closing line `<label>: N passed, N failed` from Playwright's JSON report; its JUnit report goes to
+ * test-results/junit/playwright-<label>-<port>.xml. Without a `--project` argument it runs the e2e
+ * suite (both projects, `mobile` and `desktop`, of playwright.config.ts).
  * Usage: node scripts/run-e2e.mjs [--label e2e] [--no-build] [--project <name>]... [playwright test args...]
  * Env: E2E_PORT (default 4173) and DIST_DIR (default dist) let runs go side by side. BASE_URL (an
  * http(s) origin) tests that deployment instead: nothing is built or served here (see
@@ -38,10 +39,18 @@ if (deployment) console.log(`${label}: testing the deployment at ${deployment} (
 else if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const report = `test-results/${label}-${process.env.E2E_PORT ?? 4173}-report.json`;
+const junit = `test-results/junit/playwright-${label}-${process.env.E2E_PORT ?? 4173}.xml`;
 rmSync(report, { force: true });
+rmSync(junit, { force: true });
 const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
   stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chromePath, E2E_REPORT: report, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  env: {
+    ...process.env,
+    CHROME_PATH: chromePath,
+    E2E_REPORT: report,
+    E2E_JUNIT: junit,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
 });
 
 let passed = 0;
