@@ -46,8 +46,8 @@ function accepts(accept: string | undefined, coding: string): boolean {
 
 /**
  * Makes the head Vite's static middleware writes for a file nginx's: `status` in place of its 200
- * (the not-found page's 404), the charset nginx.conf adds to the media type, and `Vary: Accept-Encoding` where nginx sends
- * it (a file with a compressed copy, or of a type nginx gzips).
+ * (the not-found page's 404), the charset nginx.conf adds to the media type, and
+ * `Vary: Accept-Encoding` where nginx sends it (a file with a compressed copy, or of a type it gzips).
  */
 function asNginxHead(response: ServerResponse, site: NginxSite, status: number, hasCopy: boolean): void {
   const writeHead = response.writeHead.bind(response) as (
