@@ -12,7 +12,9 @@
  * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
  * 3. runs `node --import tsx --test` on the suite once per engine (ENGINE=…), in parallel, WebKit under
  *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
- *    $ENGINES_RESULTS/<engine>.tap and .log (default test-results/engines);
+ *    $ENGINES_RESULTS/<engine>.tap and .log (default test-results/engines), and its JUnit report, for
+ *    CI services, to test-results/junit/<results directory>-<suites>-<engine>.xml
+ *    (engines-shop-paths-firefox.xml);
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
  * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths]
@@ -34,7 +36,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 /**
@@ -47,6 +49,7 @@ const SUITES = {
   paths: { file: 'tests/engines/model-paths.engines.ts', timeoutMs: 1_800_000 },
 };
 const RESULTS = process.env.ENGINES_RESULTS ?? 'test-results/engines';
+const JUNIT_RESULTS = 'test-results/junit';
 const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** WebKit's X screen: the suite's 390 × 844 viewport (MiniBrowser runs full screen on it). */
 const XVFB_SCREEN = '-screen 0 390x844x24';
@@ -150,8 +153,10 @@ function tapResults(tap) {
 function runEngine(engine, env) {
   const tapFile = join(RESULTS, `${engine}.tap`);
   const logFile = join(RESULTS, `${engine}.log`);
+  const junitFile = join(JUNIT_RESULTS, `${basename(RESULTS)}-${suites.join('-')}-${engine}.xml`);
   rmSync(tapFile, { force: true });
   rmSync(logFile, { force: true });
+  rmSync(junitFile, { force: true });
   const node = [
     process.execPath,
     '--import',
@@ -162,6 +167,8 @@ function runEngine(engine, env) {
     `--test-reporter-destination=${tapFile}`,
     '--test-reporter=spec',
     `--test-reporter-destination=${logFile}`,
+    '--test-reporter=junit',
+    `--test-reporter-destination=${junitFile}`,
     ...suites.map((name) => SUITES[name].file),
   ];
   const [command, ...commandArgs] =
@@ -242,6 +249,7 @@ if (build)
     env: { ...process.env, DIST_DIR: distDir },
   });
 mkdirSync(RESULTS, { recursive: true });
+mkdirSync(JUNIT_RESULTS, { recursive: true });
 
 const wallStarted = Date.now();
 const runs = [];
