@@ -27,16 +27,21 @@ async function pressTo(page: Page, key: string, target: Locator): Promise<void> 
 const MAX_TAB_STOPS = 100;
 
 /**
- * Tabs from the top of the page past its last stop (focus then leaves for the browser's own UI), and
+ * Presses `key` (Tab from the top of the page; Shift+Tab back up, where elements scroll in under the
+ * fixed cart button) `presses` times or until focus leaves the page for the browser's own UI, and
  * resolves with every stop and what is wrong with its focus indicator: not `:focus-visible`, no solid
  * ring of at least 2 px, off screen, covered at its centre (by the fixed cart button or a sticky
  * panel), or no pixel of the ring's box changes between the element focused and not focused.
  */
-async function walkTabStops(page: Page): Promise<{ stops: string[]; problems: string[] }> {
+async function walkTabStops(
+  page: Page,
+  key: 'Tab' | 'Shift+Tab',
+  presses = MAX_TAB_STOPS,
+): Promise<{ stops: string[]; problems: string[] }> {
   const stops: string[] = [];
   const problems: string[] = [];
-  for (let press = 0; press < MAX_TAB_STOPS; press += 1) {
-    await page.keyboard.press('Tab');
+  for (let press = 0; press < presses; press += 1) {
+    await page.keyboard.press(key);
     const { element, box, ...checks } = await focusIndicator(page);
     if (element === 'nothing') return { stops, problems };
     stops.push(element);
@@ -44,7 +49,8 @@ async function walkTabStops(page: Page): Promise<{ stops: string[]; problems: st
     if (failed.length > 0) problems.push(`${element}: not ${failed.map(([check]) => check).join(', ')}`);
     else if (!(await ringChangesPixels(page, box))) problems.push(`${element}: focus changes no pixel`);
   }
-  throw new Error(`Tab went on past ${MAX_TAB_STOPS} stops: ${stops.slice(-5).join(' → ')}`);
+  if (presses < MAX_TAB_STOPS) return { stops, problems };
+  throw new Error(`${key} went on past ${MAX_TAB_STOPS} stops: ${stops.slice(-5).join(' → ')}`);
 }
 
 /**
@@ -138,11 +144,11 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
   });
 
   for (const path of ['/', '/checkout']) {
-    test(`every Tab stop on ${path} shows a ring, on screen and uncovered (WCAG 2.4.7, 2.4.11)`, async ({
+    test(`every Tab stop on ${path}, both ways, shows a ring, on screen and uncovered (WCAG 2.4.7, 2.4.11)`, async ({
       page,
     }) => {
       await openShop(page, path);
-      const { stops, problems } = await walkTabStops(page);
+      const forward = await walkTabStops(page, 'Tab');
       const lastControl = await page.evaluate(() => {
         const controls = document.querySelectorAll<HTMLElement>(
           'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea',
@@ -150,8 +156,11 @@ test.describe('keyboard and screen-reader access (WCAG 2.2 AA)', () => {
         const last = Array.from(controls).findLast((control) => control.checkVisibility());
         return (last?.getAttribute('aria-label') ?? last?.textContent?.trim())?.slice(0, 40);
       });
-      expect(stops.at(-1), 'the walk reached the last control').toContain(lastControl);
-      expect(problems, `${stops.length} stops`).toEqual([]);
+      expect(forward.stops.at(-1), 'the walk reached the last control').toContain(lastControl);
+      expect(forward.problems, `${forward.stops.length} stops`).toEqual([]);
+      const backward = await walkTabStops(page, 'Shift+Tab', forward.stops.length);
+      expect(backward.stops, 'Shift+Tab visits the same stops').toEqual(forward.stops.toReversed());
+      expect(backward.problems).toEqual([]);
     });
   }
 
