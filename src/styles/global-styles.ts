@@ -1,9 +1,16 @@
 import { createGlobalStyle } from 'styled-components';
-import { theme } from '@/styles/theme';
+import { contrastColours, theme } from '@/styles/theme';
+
+/** `--name: value;` of every {@link contrastColours} entry, for `prefers-contrast` `level`. */
+const contrastProperties = (level: 'value' | 'more') =>
+  Object.values(contrastColours)
+    .map((colour) => `${colour.property}: ${colour[level]};`)
+    .join(' ');
 
 /**
- * Global styles: box sizing, the platform's UI font, a visible focus ring for keyboard users, and no
- * non-essential motion under `prefers-reduced-motion: reduce` (WCAG 2.2 AA).
+ * Global styles: box sizing, the platform's UI font, the colours that follow `prefers-contrast`
+ * ({@link contrastColours}), a visible focus ring for keyboard users, and no non-essential motion under
+ * `prefers-reduced-motion: reduce` (WCAG 2.2 AA).
  *
  * In-page links and keyboard focus scroll at once (no `scroll-behavior: smooth`): sparing keyboard
  * users the motion at every Tab took `html:has(:focus-visible)`, which searched the whole page at
@@ -11,6 +18,10 @@ import { theme } from '@/styles/theme';
  */
 export const GlobalStyles = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  :root { ${contrastProperties('value')} }
+  @media (prefers-contrast: more) {
+    :root { ${contrastProperties('more')} }
+  }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;

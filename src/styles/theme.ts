@@ -1,9 +1,28 @@
 /**
+ * The colours a shopper who asks for more contrast (`prefers-contrast: more`) gets darker, as CSS
+ * custom properties: `value` by default, `more` under that preference (both set on `:root` by
+ * global-styles.ts). Under it muted text reaches 7:1 on every background it is used on (the palest,
+ * the selected shipping option's `brandSoft`, included), and both border colours 3:1 on `surface`,
+ * `surfaceMuted` and `brandSoft`, so the edge of every control shows (fields, the quantity stepper,
+ * the showcase cards, the swatches).
+ */
+export const contrastColours = {
+  textMuted: { property: '--colour-text-muted', value: '#475569', more: '#334155' },
+  border: { property: '--colour-border', value: '#e2e8f0', more: '#64748b' },
+  borderStrong: { property: '--colour-border-strong', value: '#94a3b8', more: '#64748b' },
+} as const;
+
+/** `var(--…)` of one of {@link contrastColours}. */
+const contrastColour = (name: keyof typeof contrastColours) =>
+  `var(${contrastColours[name].property})` as const;
+
+/**
  * Design tokens: colours, spacing, radii, shadows, breakpoints and motion. The one source of styling
  * values; components import it and interpolate its values into their styled-components templates as
  * constants, so every rule is static: styled-components computes a component's CSS once, not on each
- * render. Text colours meet WCAG 2.2 AA contrast (≥ 4.5:1) on the backgrounds they are
- * used on.
+ * render. Text colours meet WCAG 2.2 AA contrast (≥ 4.5:1) on the backgrounds they are used on;
+ * `textMuted`, `border` and `borderStrong` follow `prefers-contrast` ({@link contrastColours}), and
+ * `borderOnDark` is the muted edge on `surfaceDark`, which must not darken with them.
  */
 export const theme = {
   colour: {
@@ -12,13 +31,14 @@ export const theme = {
     brandSoft: '#fdf2f8',
     accent: '#7c3aed',
     text: '#0f172a',
-    textMuted: '#475569',
+    textMuted: contrastColour('textMuted'),
     textInverse: '#ffffff',
     surface: '#ffffff',
     surfaceMuted: '#f8fafc',
     surfaceDark: '#0f172a',
-    border: '#e2e8f0',
-    borderStrong: '#94a3b8',
+    borderOnDark: '#475569',
+    border: contrastColour('border'),
+    borderStrong: contrastColour('borderStrong'),
     success: '#15803d',
     successSoft: '#f0fdf4',
     star: '#b45309',

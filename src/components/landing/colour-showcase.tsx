@@ -82,7 +82,11 @@ function ShowcaseCard({ colour }: { colour: ColourOption }) {
   );
 }
 
-/** The selected look keys on `aria-pressed`: one static rule, no class generated or swapped on a tap. */
+/**
+ * The selected look keys on `aria-pressed`: one static rule, no class generated or swapped on a tap.
+ * Under forced colours the brand border turns the system's button colour like the others', so the
+ * selected card's border is the system's `Highlight`.
+ */
 const Card = styled.button`
   display: grid;
   grid-template-columns: 112px 1fr;
@@ -115,6 +119,12 @@ const Card = styled.button`
   @media (min-width: ${theme.breakpoint.md}) {
     grid-template-columns: 1fr;
   }
+
+  @media (forced-colors: active) {
+    &[aria-pressed='true'] {
+      border-color: Highlight;
+    }
+  }
 `;
 
 /** A faint wash of the colour itself behind the image: colour-mix keeps it a tint of the catalog swatch. */
@@ -146,12 +156,22 @@ const CardFooter = styled.span`
   padding: ${theme.space.sm} ${theme.space.md};
 `;
 
+/**
+ * The colour's dot. Under forced colours it keeps its colour (`forced-color-adjust: none`: the system
+ * would repaint it with its `Canvas`) inside an edge in `CanvasText`, which every theme sets apart from
+ * `Canvas`.
+ */
 const Dot = styled.span<{ $colour: string }>`
   width: 16px;
   height: 16px;
   border-radius: ${theme.radius.pill};
   background: ${({ $colour }) => $colour};
   flex-shrink: 0;
+  forced-color-adjust: none;
+
+  @media (forced-colors: active) {
+    border: 1px solid CanvasText;
+  }
 `;
 
 const Name = styled.span`

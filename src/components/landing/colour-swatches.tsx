@@ -14,10 +14,11 @@ import { theme } from '@/styles/theme';
  * ('Hot Pink', 'Sunset Orange', 'Ocean Blue'): the swatches do not rely on colour alone to tell them
  * apart (WCAG 1.4.1 Use of Color), so a colour-blind shopper reads which is which, and that visible
  * text is the radio's one accessible name. The selected swatch has a thick dark ring and its name in
- * bold, cues besides its colour. The radios are visually hidden but focusable, so the browser
- * supplies arrow-key wrap-around and Tab-to-checked; the focus ring is drawn on the swatch. Choosing
- * one sends `colour.select`. The legend and each option read only their own slice, so a colour tap
- * re-renders the legend and the two options whose checked state changes.
+ * bold, cues besides its colour; under forced colours each swatch keeps its colour and the selected
+ * one a ring in the system's `Highlight` (see `Swatch`). The radios are visually hidden but
+ * focusable, so the browser supplies arrow-key wrap-around and Tab-to-checked; the focus ring is drawn
+ * on the swatch. Choosing one sends `colour.select`. The legend and each option read only their own
+ * slice, so a colour tap re-renders the legend and the two options whose checked state changes.
  */
 export function ColourSwatches() {
   return (
@@ -101,17 +102,36 @@ const Radio = styled.input`
   ${visuallyHiddenStyles}
 `;
 
+/**
+ * The round swatch: a 3 px gap in the page's colour and a thin ring around the colour, which is drawn
+ * by its `::before`. Selected, a thick dark ring; focused, the focus ring outside it.
+ *
+ * Under forced colours (a contrast theme) the system repaints backgrounds with its `Canvas` and drops
+ * shadows, which would leave three identical empty circles. So the colour's layer alone keeps its
+ * colour (`forced-color-adjust: none`) inside an edge in `CanvasText`, which every theme sets apart
+ * from `Canvas`; the selected swatch trades that edge for a gap and a ring in `Highlight`, a border
+ * the system keeps; the focus ring is the system's own outline.
+ */
 const Swatch = styled.span<{ $colour: string }>`
+  position: relative;
   align-self: center;
   width: 40px;
   height: 40px;
   border-radius: ${theme.radius.pill};
-  background: ${({ $colour }) => $colour};
   border: 3px solid ${theme.colour.surface};
   box-shadow: 0 0 0 1px ${theme.colour.borderStrong};
   transition:
     box-shadow ${theme.motion.fast},
     transform ${theme.motion.fast};
+
+  &::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+    background: ${({ $colour }) => $colour};
+    forced-color-adjust: none;
+  }
 
   @media ${theme.media.hover} {
     ${Option}:hover & {
@@ -124,6 +144,20 @@ const Swatch = styled.span<{ $colour: string }>`
   ${Radio}:focus-visible + & {
     outline: 3px solid ${theme.colour.focus};
     outline-offset: 3px;
+  }
+
+  @media (forced-colors: active) {
+    border-color: Canvas;
+
+    &::before {
+      border: 2px solid CanvasText;
+    }
+    ${Radio}:checked + & {
+      border-color: Highlight;
+    }
+    ${Radio}:checked + &::before {
+      border-color: Canvas;
+    }
   }
 `;
 

@@ -154,7 +154,7 @@ const SocialIcon = styled.span`
   width: 40px;
   height: 40px;
   border-radius: ${theme.radius.pill};
-  border: 1px solid ${theme.colour.textMuted};
+  border: 1px solid ${theme.colour.borderOnDark};
 `;
 
 const Column = styled.div`
@@ -190,7 +190,7 @@ const Bottom = styled.div`
   max-width: ${theme.layout.maxWidth};
   margin: ${theme.space.xl} auto 0;
   padding-top: ${theme.space.lg};
-  border-top: 1px solid ${theme.colour.textMuted};
+  border-top: 1px solid ${theme.colour.borderOnDark};
   font-size: ${theme.font.size.sm};
 `;
 
