@@ -65,7 +65,7 @@ export const UNKNOWN_SHIPPING_METHOD = 'pickup' as ShippingMethodId;
  * filled once; submit once it is filled (before, the browser's `required` checks stop it, spec §5);
  * time passing. Events a guard refuses (an unknown method, the country) are tried once, at the start.
  */
-function checkoutEvents(snapshot: CheckoutSnapshot): CheckoutModelEvent[] {
+export function checkoutEvents(snapshot: CheckoutSnapshot): CheckoutModelEvent[] {
   const { shippingMethodId, form } = snapshot.context;
   const filled = CHECKOUT_FIELD_NAMES.every((name) => form[name] === FORM_VALUES[name]);
   const opening = !filled && shippingMethodId === DEFAULT_SHIPPING_METHOD_ID;

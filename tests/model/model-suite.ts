@@ -6,7 +6,14 @@
  * replayed through an instrumented copy of the machine to mark the items it reaches.
  */
 import { createActor, getNextTransitions, getStateNodes, or } from 'xstate';
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, SnapshotFrom } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFromLogic,
+  EventObject,
+  SnapshotFrom,
+  StateValue,
+} from 'xstate';
 import { createTestModel, type StatePath, type TestModel, type TraversalOptions } from 'xstate/graph';
 import { deriveTestMachine, pathEvents, type DelayEvent, type InvokeEvent } from './derive-test-model';
 import { machineAnatomy, type MachineAnatomy } from './machine-anatomy';
@@ -225,11 +232,26 @@ export function modelSuite<TMachine extends AnyStateMachine, TScenario extends s
     shortestKept: shortestKept.length,
     simple: simple.length,
     delays,
+    expand,
     testModel,
     traversal,
     ...coverage,
     exclusions: options.exclusions?.(coverage.anatomy) ?? {},
   };
+}
+
+/**
+ * A snapshot's state configuration, its active leaf states by path (`cart.open.browsing, order.none,
+ * release.current, toast.hidden`): the combination of a machine's parallel regions.
+ */
+export function configurationOf(value: StateValue): string {
+  const leaves = (node: StateValue, prefix: string): string[] =>
+    typeof node === 'string'
+      ? [`${prefix}${node}`]
+      : Object.entries(node).flatMap(([region, child]) =>
+          child ? leaves(child, `${prefix}${region}.`) : [],
+        );
+  return leaves(value, '').sort().join(', ');
 }
 
 /** A table's title: the machine, where its paths ran, and how many paths of each generator ran. */

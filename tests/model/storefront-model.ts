@@ -31,6 +31,29 @@ export type StorefrontModelEvent = StorefrontEvent | DelayEvent | InvokeEvent;
 /** Bounds: the stepper goes up to 2; add to cart while the cart would hold at most 3 units. */
 export const MODEL_MAX_QUANTITY = 2;
 export const MODEL_MAX_CART_COUNT = 3;
+
+/**
+ * The sample events' bounds: the traversal's (`restricted`: each event a guard refuses tried once, a
+ * download that fails, a release and an order only where the paths take them, no toast beside them), or
+ * a session's (tests/engines/sessions.engines.ts: no caps, no restrictions; time passes as the page's
+ * timers fall due, so no delay event is sampled).
+ */
+export interface SampleBounds {
+  maxQuantity: number;
+  maxCartCount: number;
+  restricted: boolean;
+}
+const TRAVERSAL: SampleBounds = {
+  maxQuantity: MODEL_MAX_QUANTITY,
+  maxCartCount: MODEL_MAX_CART_COUNT,
+  restricted: true,
+};
+/** A session's bounds: none (the quantity and cart caps are for a traversal that must end). */
+export const SESSION_BOUNDS: SampleBounds = {
+  maxQuantity: Infinity,
+  maxCartCount: Infinity,
+  restricted: false,
+};
 /** A colour the catalog does not have (events are untyped at runtime, so the machine guards against it). */
 export const UNKNOWN_COLOUR = 'lime-green' as ColourId;
 /** The outcomes of the invoked `loadCheckout` as path events (derive-test-model.ts). */
@@ -53,31 +76,36 @@ const isOpening = ({ context }: StorefrontSnapshot) =>
  * cart takes the same states; a toast's 3 s and the retries' 1 s on one fake clock would need a model
  * of both timers at once.
  */
-const mayFailCheckoutLoad = (snapshot: StorefrontSnapshot) =>
-  snapshot.context.colourId === DEFAULT_COLOUR_ID &&
-  snapshot.context.quantity === 1 &&
-  snapshot.context.cartCount === 1 &&
-  !selectIsToastVisible(snapshot);
+const mayFailCheckoutLoad = (snapshot: StorefrontSnapshot, { restricted }: SampleBounds) =>
+  !restricted ||
+  (snapshot.context.colourId === DEFAULT_COLOUR_ID &&
+    snapshot.context.quantity === 1 &&
+    snapshot.context.cartCount === 1 &&
+    !selectIsToastVisible(snapshot));
 
 /**
  * Bound: a new release arrives while the closed cart holds one Hot Pink ball and no toast shows (the
  * reload must keep a cart; any cart takes the same states). While it waits, the path presses 'Reload':
- * the prompt's own states, not every shopping event again beside it.
+ * the prompt's own states, not every shopping event again beside it. A session's arrives beside any
+ * toast and cart, the cart closed or open and not yet proceeding.
  */
-const mayReleaseArrive = (snapshot: StorefrontSnapshot) =>
+const mayReleaseArrive = (snapshot: StorefrontSnapshot, { restricted }: SampleBounds) =>
   snapshot.matches({ release: 'current' }) &&
-  !selectIsCartOpen(snapshot) &&
-  !selectIsToastVisible(snapshot) &&
-  snapshot.context.colourId === DEFAULT_COLOUR_ID &&
-  snapshot.context.quantity === 1 &&
-  snapshot.context.cartCount === 1;
+  (restricted
+    ? !selectIsCartOpen(snapshot) &&
+      !selectIsToastVisible(snapshot) &&
+      snapshot.context.colourId === DEFAULT_COLOUR_ID &&
+      snapshot.context.quantity === 1 &&
+      snapshot.context.cartCount === 1
+    : !selectIsOpeningCheckout(snapshot) && selectCheckoutLoadFailure(snapshot) === null);
 
 /** While the cart modal is open the page behind it is inert: only its buttons and time reach the machine. */
-function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
+function openCartEvents(snapshot: StorefrontSnapshot, bounds: SampleBounds): StorefrontModelEvent[] {
   // The checkout page says it shows: nothing else happens in between.
   if (snapshot.matches({ cart: { open: 'leavingForCheckout' } })) return [{ type: 'checkout.opened' }];
   if (snapshot.matches({ cart: { open: 'openingCheckout' } })) {
-    if (!mayFailCheckoutLoad(snapshot)) return [{ type: CHECKOUT_LOADED }, { type: 'delay.toastDuration' }];
+    if (!mayFailCheckoutLoad(snapshot, bounds))
+      return [{ type: CHECKOUT_LOADED }, { type: 'delay.toastDuration' }];
     return [
       { type: CHECKOUT_LOADED },
       loadFailed('unavailable'),
@@ -86,31 +114,39 @@ function openCartEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
       { type: 'cart.close' },
     ];
   }
-  if (snapshot.matches({ cart: { open: 'waitingToRetry' } })) return [{ type: 'delay.checkoutRetryDelay' }];
+  if (snapshot.matches({ cart: { open: 'waitingToRetry' } }))
+    return bounds.restricted ? [{ type: 'delay.checkoutRetryDelay' }] : [{ type: 'cart.close' }];
   if (snapshot.matches({ cart: { open: 'checkoutUnavailable' } }))
     return [{ type: 'checkout.retry' }, { type: 'cart.close' }];
   // The page reloads into /checkout: the storefront of this page is done.
   if (snapshot.matches({ cart: { open: 'reloadingIntoCheckout' } })) return [];
   return [
     { type: 'cart.close' },
-    ...(snapshot.context.cartCount > 0 || isOpening(snapshot) ? [{ type: 'checkout.proceed' } as const] : []),
+    ...(snapshot.context.cartCount > 0 || isOpening(snapshot) || !bounds.restricted
+      ? [{ type: 'checkout.proceed' } as const]
+      : []),
+    ...(!bounds.restricted && mayReleaseArrive(snapshot, bounds)
+      ? [{ type: 'release.waiting' } as const]
+      : []),
     { type: 'delay.toastDuration' },
   ];
 }
 
 /** Bound: an order is submitted from a closed cart with items and no toast (its 6 s would hide the toast). */
-const mayOrder = (snapshot: StorefrontSnapshot) =>
-  snapshot.context.cartCount > 0 && !selectIsCartOpen(snapshot) && !selectIsToastVisible(snapshot);
+const mayOrder = (snapshot: StorefrontSnapshot, { restricted }: SampleBounds) =>
+  snapshot.context.cartCount > 0 &&
+  !selectIsCartOpen(snapshot) &&
+  (!restricted || !selectIsToastVisible(snapshot));
 
 /**
  * While an order is underway, at /checkout: its confirmation (once), leaving the checkout (the redirect
  * after the confirmation, or 'Back to Shop' while it processes), and a new release arriving meanwhile
  * (for the smallest cart, as {@link mayReleaseArrive}).
  */
-function orderEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
+function orderEvents(snapshot: StorefrontSnapshot, { restricted }: SampleBounds): StorefrontModelEvent[] {
   const { colourId, quantity, cartCount } = snapshot.context;
   const placed = cartCount === 0;
-  const smallest = colourId === DEFAULT_COLOUR_ID && quantity === 1 && cartCount <= 1;
+  const smallest = !restricted || (colourId === DEFAULT_COLOUR_ID && quantity === 1 && cartCount <= 1);
   return [
     ...(placed ? [] : [{ type: 'order.placed' } as const]),
     { type: 'checkout.left' },
@@ -123,31 +159,37 @@ function orderEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
  * {@link MODEL_MAX_QUANTITY} and down; add to cart up to {@link MODEL_MAX_CART_COUNT}; open the cart; an
  * order submitted at /checkout (see mayOrder, then orderEvents); a new release (see mayReleaseArrive);
  * time passing; and the open cart's events. Events a guard refuses (decrease at 1, proceed with an
- * empty cart, an unknown colour) are tried once, from the opening snapshot.
+ * empty cart, an unknown colour) are tried once, from the opening snapshot. With `bounds`
+ * {@link SESSION_BOUNDS}: no caps, each of them at any time, and a waiting release beside the rest.
  */
-function storefrontEvents(snapshot: StorefrontSnapshot): StorefrontModelEvent[] {
+export function storefrontEvents(
+  snapshot: StorefrontSnapshot,
+  bounds: SampleBounds = TRAVERSAL,
+): StorefrontModelEvent[] {
   const { colourId, quantity, cartCount } = snapshot.context;
-  const opening = isOpening(snapshot);
-  if (snapshot.matches({ order: 'underway' })) return orderEvents(snapshot);
-  if (snapshot.matches({ release: 'waiting' }))
+  const opening = isOpening(snapshot) || !bounds.restricted;
+  if (snapshot.matches({ order: 'underway' })) return orderEvents(snapshot, bounds);
+  if (snapshot.matches({ release: 'waiting' }) && bounds.restricted)
     return [
       { type: 'release.reload' },
-      ...(mayOrder(snapshot) ? [{ type: 'order.submitted' } as const] : []),
+      ...(mayOrder(snapshot, bounds) ? [{ type: 'order.submitted' } as const] : []),
     ];
   // The page reloads into the new release: the storefront of this page is done.
   if (snapshot.matches({ release: 'reloading' })) return [];
-  if (selectIsCartOpen(snapshot)) return openCartEvents(snapshot);
+  // 'Reload' is on the page behind the cart, inert while it is open.
+  if (selectIsCartOpen(snapshot)) return openCartEvents(snapshot, bounds);
   return [
+    ...(snapshot.matches({ release: 'waiting' }) ? [{ type: 'release.reload' } as const] : []),
     ...COLOURS.filter((colour) => colour.id !== colourId).map(
       (colour) => ({ type: 'colour.select', colourId: colour.id }) as const,
     ),
     ...(opening ? [{ type: 'colour.select', colourId: UNKNOWN_COLOUR } as const] : []),
-    ...(quantity < MODEL_MAX_QUANTITY ? [{ type: 'quantity.increment' } as const] : []),
+    ...(quantity < bounds.maxQuantity ? [{ type: 'quantity.increment' } as const] : []),
     ...(quantity > 1 || opening ? [{ type: 'quantity.decrement' } as const] : []),
-    ...(cartCount + quantity <= MODEL_MAX_CART_COUNT ? [{ type: 'cart.add' } as const] : []),
+    ...(cartCount + quantity <= bounds.maxCartCount ? [{ type: 'cart.add' } as const] : []),
     { type: 'cart.open' },
-    ...(mayOrder(snapshot) ? [{ type: 'order.submitted' } as const] : []),
-    ...(mayReleaseArrive(snapshot) ? [{ type: 'release.waiting' } as const] : []),
+    ...(mayOrder(snapshot, bounds) ? [{ type: 'order.submitted' } as const] : []),
+    ...(mayReleaseArrive(snapshot, bounds) ? [{ type: 'release.waiting' } as const] : []),
     { type: 'delay.toastDuration' },
   ];
 }
@@ -161,7 +203,7 @@ const largest = MAX_LINE_QUANTITY.toLocaleString('en-US');
  * an exact integer); the machine's unit tests cover them.
  */
 export const storefront = modelSuite(storefrontMachine, {
-  events: storefrontEvents,
+  events: (snapshot) => storefrontEvents(snapshot),
   simpleEvents: ({ context: { quantity, cartCount } }) => [
     ...(quantity < MODEL_MAX_QUANTITY && cartCount === 0 ? [{ type: 'quantity.increment' } as const] : []),
     ...(cartCount + quantity <= MODEL_MAX_CART_COUNT ? [{ type: 'cart.add' } as const] : []),
