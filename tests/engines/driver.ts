@@ -29,6 +29,8 @@ export interface EnginePage {
   type(expression: string, value: string): Promise<void>;
   /** Starts loading `url` in the page; resolves once it is requested, without waiting for the page. */
   navigate(url: string): Promise<void>;
+  /** The viewport as the engine renders it, a PNG. */
+  screenshot(): Promise<Buffer>;
   /** Closes the page (and its browser context where the engine has them). */
   close(): Promise<void>;
 }
@@ -172,6 +174,7 @@ export class BrowserDriver {
       tap: noted('tap', page.tap) as EnginePage['tap'],
       type: noted('type', page.type) as EnginePage['type'],
       navigate: noted('navigate', page.navigate) as EnginePage['navigate'],
+      screenshot: noted('screenshot', page.screenshot) as EnginePage['screenshot'],
       close: noted('close', page.close) as EnginePage['close'],
     };
   }
@@ -395,6 +398,11 @@ export class BrowserDriver {
       }
       await sleep(options.intervalMs ?? 50);
     }
+  }
+
+  /** The viewport as the engine renders it, a PNG (a failing session's last screen). */
+  screenshot(): Promise<Buffer> {
+    return this.page.screenshot();
   }
 
   /** Closes the page. */

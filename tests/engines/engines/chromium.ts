@@ -29,6 +29,7 @@ export function playwrightEnginePage(page: Page): EnginePage {
     navigate: async (url) => {
       await page.goto(url, { waitUntil: 'commit' });
     },
+    screenshot: () => page.screenshot(),
     close: () => page.context().close(),
   };
 }

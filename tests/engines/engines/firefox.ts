@@ -46,6 +46,7 @@ export async function launchFirefox(): Promise<Engine> {
           // scripts are held would keep `goto` waiting. A later navigation cancels this one: not an error.
           page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => undefined);
         },
+        screenshot: async () => Buffer.from(await page.screenshot()),
         close: () => context.close(),
       };
     },

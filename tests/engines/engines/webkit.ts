@@ -81,6 +81,7 @@ export async function launchWebKit(): Promise<Engine> {
     navigate: async (url) => {
       await driver.get(url);
     },
+    screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
     close: async () => {
       await driver.get('about:blank');
     },
