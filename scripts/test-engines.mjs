@@ -47,6 +47,7 @@ const ENGINES = ['chromium', 'firefox', 'webkit'];
 const SUITES = {
   shop: { file: 'tests/engines/storefront.engines.ts', timeoutMs: 600_000 },
   paths: { file: 'tests/engines/model-paths.engines.ts', timeoutMs: 1_800_000 },
+  sessions: { file: 'tests/engines/sessions.engines.ts', timeoutMs: 1_500_000 },
 };
 const RESULTS = process.env.ENGINES_RESULTS ?? 'test-results/engines';
 const JUNIT_RESULTS = 'test-results/junit';

@@ -38,7 +38,7 @@ import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
 const BASE_URL = process.env.BASE_URL;
 /** The moment the page's fake clock starts at (ms since the epoch), as in the Playwright suites. */
-const CLOCK_START = Date.parse('2026-11-28T10:01:00.000Z');
+export const CLOCK_START = Date.parse('2026-11-28T10:01:00.000Z');
 /**
  * How far the page's clock moves once a new worker is installed for workbox-window to announce it
  * waiting (it waits 200 ms), in ms.
@@ -279,13 +279,15 @@ async function seeCheckoutWith(shop: ShopModel, colourId: ColourId, count: numbe
 /** The storefront's driver on `page`: opens the shop (and the worker, for a page with it). */
 export async function storefrontDriver(
   page: ModelPage,
-): Promise<PathDriver<StorefrontSnapshot, StorefrontModelEvent>> {
+): Promise<PathDriver<StorefrontSnapshot, StorefrontModelEvent> & { downloadHeld: () => boolean }> {
   const { shop, browser, server } = page;
   await openShop(shop, { worker: page.withWorker });
   // A path with the worker (a new release) downloads nothing the path ends: the new worker's install
   // downloads the next release's checkout chunk, which must not be held.
   const gate = new DownloadGate(server, shop, page.nextReleaseDir, !page.withWorker);
   return {
+    /** True while the server holds the checkout code's download for the driver to end. */
+    downloadHeld: () => !gate.loaded,
     advanceClock: async (ms) => void (await browser.tickClock(ms)),
     assertState: (snapshot) => assertStorefront(shop, snapshot, gate),
     perform: async (event, snapshot) => {

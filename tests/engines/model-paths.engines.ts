@@ -9,9 +9,11 @@
  * storefront: states 21/21, transitions 30/30`) and fails below 100%.
  * Run by scripts/test-engines.mjs --suite paths (`npm run test:model:browser`).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathEvents, pathName, runModelPath } from '../model/derive-test-model';
-import { coverageReport, coverageTitle, type ModelSuite } from '../model/model-suite';
+import { configurationOf, coverageReport, coverageTitle, type ModelSuite } from '../model/model-suite';
 import { checkoutLoadFailureIn, storefront } from '../model/storefront-model';
 import { checkout } from '../model/checkout-model';
 import type { Engine } from './driver';
@@ -30,6 +32,10 @@ const PATH_TIMEOUT_MS = 120_000;
 let engine: Engine;
 let pages: ReturnType<typeof modelPages>;
 const covered = new Map<string, Set<string>>([storefront, checkout].map((suite) => [suite.name, new Set()]));
+/** Per suite, the state configurations the passing paths went through. */
+const configurations = new Map<string, Set<string>>(
+  [storefront, checkout].map((suite) => [suite.name, new Set()]),
+);
 /** Per suite, what the paths that started can reach (a name pattern or BASE_URL runs fewer). */
 const reachable = new Map<string, Set<string>>(
   [storefront, checkout].map((suite) => [suite.name, new Set()]),
@@ -59,6 +65,20 @@ after(async () => {
     complete &&= counts.started === counts.declared && !BASE_URL ? report.complete : missing.length === 0;
   }
   if (counts.started < counts.declared) console.log(`${counts.started} of ${counts.declared} paths ran`);
+  // What the passing paths reached, for the sessions' coverage table (sessions.engines.ts).
+  const results = process.env.ENGINES_RESULTS ?? 'test-results/engines';
+  mkdirSync(results, { recursive: true });
+  writeFileSync(
+    join(results, `${engine.name}-paths-coverage.json`),
+    JSON.stringify(
+      Object.fromEntries(
+        [storefront, checkout].map((suite) => [
+          suite.name,
+          { items: [...covered.get(suite.name)!], configurations: [...configurations.get(suite.name)!] },
+        ]),
+      ),
+    ),
+  );
   if (!complete) process.exitCode = 1;
 });
 
@@ -94,6 +114,8 @@ for (const [index, path] of runs(storefront)) {
     await runModelPath(storefront, path, { ...(await storefrontDriver(page)), onStep: progress.step });
     progress.done();
     for (const item of storefront.pathCoverage(path)) covered.get(storefront.name)!.add(item);
+    for (const step of path.steps)
+      configurations.get(storefront.name)!.add(configurationOf(step.state.value));
   });
 }
 
@@ -108,5 +130,6 @@ for (const [index, path] of runs(checkout)) {
     await runModelPath(checkout, path, { ...(await checkoutDriver(page)), onStep: progress.step });
     progress.done();
     for (const item of checkout.pathCoverage(path)) covered.get(checkout.name)!.add(item);
+    for (const step of path.steps) configurations.get(checkout.name)!.add(configurationOf(step.state.value));
   });
 }

@@ -1,0 +1,439 @@
+/**
+ * Sessions: shoppers' sessions drawn at random by fast-check's model-based testing (`fc.commands`,
+ * `fc.asyncModelRun`) in one engine (`ENGINE`), against the build in `DIST_DIR` behind nginx or the
+ * deployment at `BASE_URL`, through the drivers and page object the model paths use
+ * (model-drivers.ts). A session opens the shop (storefront) or /checkout (checkout), then runs commands,
+ * each a model event enabled in the current snapshot: a sample event of the model with a session's
+ * bounds (no quantity or cart caps: storefrontEvents with SESSION_BOUNDS, checkoutEvents), or the
+ * machine's next timer falling due. The model is the real machine on XState's SimulatedClock, moved as
+ * the page's fake clock moves: a delay command moves both to the next timer (checking the screen 1 ms
+ * before it too), and a step that moves the page's clock (an order's processing, a release's
+ * announcement) moves the model's the same. After each command the screen is compared with the
+ * snapshot's view, as the paths do. A failing session is shrunk by fast-check, each attempt in a fresh
+ * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
+ * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage:
+ * states, transitions, guard outcomes and the storefront's configurations reached by the sessions and
+ * by the covering paths (their run's `<engine>-paths-coverage.json`), out of those the model reaches.
+ * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per machine),
+ * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import fc from 'fast-check';
+import {
+  SimulatedClock,
+  createActor,
+  fromPromise,
+  getNextTransitions,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
+import { getAdjacencyMap } from 'xstate/graph';
+import { checkoutMachine } from '@machines/checkout-machine';
+import { storefrontMachine } from '@machines/storefront-machine';
+import { CHECKOUT_MODEL_INPUT, checkout, checkoutEvents } from '../model/checkout-model';
+import { formatEvent, pathEvents, type PathDriver } from '../model/derive-test-model';
+import { configurationOf, guardFalseItemKey, type ModelSuite } from '../model/model-suite';
+import {
+  MODEL_MAX_CART_COUNT,
+  MODEL_MAX_QUANTITY,
+  SESSION_BOUNDS,
+  checkoutLoadFailureIn,
+  storefront,
+  storefrontEvents,
+} from '../model/storefront-model';
+import type { Engine } from './driver';
+import { launchEngine } from './engines/launch';
+import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
+
+const BASE_URL = process.env.BASE_URL;
+const RESULTS = process.env.ENGINES_RESULTS ?? 'test-results/engines';
+const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
+const RUNS = option('SESSIONS_RUNS', 10);
+const MAX_STEPS = option('SESSIONS_MAX_STEPS', 20);
+const REPLAY = process.env.SESSIONS_PATH
+  ? { path: process.env.SESSIONS_PATH, replayPath: process.env.SESSIONS_REPLAY_PATH }
+  : undefined;
+/** A whole engine's sessions, shrinking included, ms. */
+const TIMEOUT_MS = 1_500_000;
+
+type Driver = PathDriver<AnyMachineSnapshot, EventObject> & { downloadHeld?: () => boolean };
+
+/** What a machine's sessions need: its suite, the real machine, its sample events and its driver. */
+interface SessionSpec {
+  suite: ModelSuite;
+  /** The real machine, its invoked actors never settling on their own: the commands settle them. */
+  machine: AnyStateMachine;
+  input?: unknown;
+  /** The sample events of a snapshot, a session's bounds (delay events are the timers' to give). */
+  events: (snapshot: AnyMachineSnapshot) => EventObject[];
+  /** Whether a step that moves the page's clock moves it before its event (an order placed after 2 s). */
+  clockFirst: boolean;
+  open: (page: ModelPage) => Promise<Driver>;
+  /** The state configurations are counted (a machine with parallel regions). */
+  configurations: boolean;
+}
+
+const SPECS: Record<string, SessionSpec> = {
+  storefront: {
+    suite: storefront,
+    machine: storefrontMachine.provide({
+      actors: { loadCheckout: fromPromise<void>(() => new Promise<void>(() => {})) },
+    }),
+    events: (snapshot) => storefrontEvents(snapshot as never, SESSION_BOUNDS),
+    clockFirst: true,
+    open: (page) => storefrontDriver(page) as Promise<Driver>,
+    configurations: true,
+  },
+  checkout: {
+    suite: checkout,
+    machine: checkoutMachine,
+    input: CHECKOUT_MODEL_INPUT,
+    events: (snapshot) => checkoutEvents(snapshot as never),
+    clockFirst: false,
+    open: (page) => checkoutDriver(page) as Promise<Driver>,
+    configurations: false,
+  },
+};
+
+const isDelay = (event: EventObject) => event.type.startsWith('delay.');
+const key = (event: EventObject) => JSON.stringify(event);
+/** Events that deploy the next release: they need a local build and a page with a copy of its own. */
+const deploys = (event: EventObject) =>
+  event.type === 'release.waiting' || checkoutLoadFailureIn(event as never) === 'outdated';
+
+/**
+ * The model of one session: the real machine on a simulated clock that starts with the page's, and
+ * what the session did (its events, as the paths name them, and the configurations it passed).
+ */
+class Session {
+  readonly clock = new SimulatedClock();
+  readonly actor: AnyActorRef;
+  /** When each scheduled event of the machine falls due, by its scheduler key. */
+  private readonly due = new Map<string, number>();
+  readonly events: EventObject[] = [];
+  readonly configurations = new Set<string>();
+  readonly steps: string[] = [];
+
+  constructor(
+    readonly spec: SessionSpec,
+    readonly driver: Driver,
+    readonly page: ModelPage,
+    readonly deploying: boolean,
+  ) {
+    this.clock.set(CLOCK_START);
+    this.actor = createActor(spec.machine, {
+      input: spec.input,
+      clock: this.clock,
+      inspect: (inspection) => {
+        // A timer fell due: the paths' delay event, `delay.<name>`.
+        if (inspection.type !== '@xstate.event' || inspection.actorRef !== this.actor) return;
+        const after = /^xstate\.after\.([^.]+)\./.exec(inspection.event.type);
+        if (after) this.events.push({ type: `delay.${after[1]}` });
+      },
+    });
+    const { scheduler } = this.actor.system;
+    const schedule = scheduler.schedule.bind(scheduler);
+    scheduler.schedule = (source, target, event, delay, id) => {
+      if (id !== undefined) this.due.set(`${source.sessionId}.${id}`, this.clock.now() + delay);
+      schedule(source, target, event, delay, id);
+    };
+    this.actor.start();
+    this.note();
+  }
+
+  get snapshot(): AnyMachineSnapshot {
+    return this.actor.getSnapshot() as AnyMachineSnapshot;
+  }
+
+  /** The machine's next timer, as its delay event, and when it falls due (page clock, ms). */
+  nextTimer(): { event: EventObject; at: number } | null {
+    const timers = Object.values(this.actor.system.getSnapshot()._scheduledEvents).map((scheduled) => ({
+      event: { type: `delay.${/^xstate\.after\.([^.]+)\./.exec(scheduled.event.type)?.[1]}` },
+      at: this.due.get(`${scheduled.source.sessionId}.${scheduled.id}`)!,
+    }));
+    return timers.sort((a, b) => a.at - b.at)[0] ?? null;
+  }
+
+  /**
+   * The events a command may send now: the sample events the machine handles (a scenario, each of its
+   * real events) that this page can take, and the next timer; none once the page has left.
+   */
+  enabled(): EventObject[] {
+    const snapshot = this.snapshot;
+    const samples = this.spec.events(snapshot).filter((event) => !isDelay(event));
+    if (samples.length === 0) return [];
+    const handled = new Set(getNextTransitions(snapshot).map((transition) => transition.eventType));
+    const held = this.driver.downloadHeld?.() ?? false;
+    const enabled = samples.filter(
+      (event) =>
+        this.spec.suite.expand(event, snapshot).every((real: EventObject) => handled.has(real.type)) &&
+        // A download fails, or the cart stops waiting for it, only while the server holds it.
+        ((checkoutLoadFailureIn(event as never) === null &&
+          !(event.type === 'cart.close' && snapshot.matches({ cart: { open: 'openingCheckout' } }))) ||
+          held) &&
+        (!deploys(event) || this.deploying) &&
+        (event.type !== 'release.waiting' || this.page.withWorker),
+    );
+    const timer = this.nextTimer();
+    return timer ? [...enabled, timer.event] : enabled;
+  }
+
+  /** Performs `event` in the page and the model, then compares the screen with the snapshot's view. */
+  async step(event: EventObject): Promise<void> {
+    const before = this.snapshot;
+    this.steps.push(formatEvent(event));
+    const timer = this.nextTimer();
+    if (isDelay(event) && timer) {
+      const ms = timer.at - this.clock.now();
+      await this.driver.advanceClock(ms - 1);
+      await this.driver.assertState(before);
+      await this.driver.advanceClock(1);
+      this.clock.set(timer.at);
+    } else {
+      await this.driver.perform(event, before);
+      // A new document (a reload) has no fake clock: the model's stays where it was.
+      const now = await this.page.browser.tickClock(0).catch(() => this.clock.now());
+      if (this.spec.clockFirst) this.clock.set(now);
+      this.events.push(event);
+      for (const real of this.spec.suite.expand(event, before)) this.actor.send(real);
+      if (!this.spec.clockFirst) this.clock.set(now);
+    }
+    this.note();
+    await this.driver.assertState(this.snapshot);
+  }
+
+  private note() {
+    if (this.spec.configurations) this.configurations.add(configurationOf(this.snapshot.value));
+  }
+
+  /** The coverage items the session reached, its events replayed through the instrumented machine. */
+  coverage(): Set<string> {
+    const state = this.snapshot;
+    const steps = [
+      { state, event: { type: 'xstate.init' } },
+      ...this.events.map((event) => ({ state, event })),
+    ];
+    return this.spec.suite.pathCoverage({ state, steps } as never);
+  }
+}
+
+/** A command: one model event, run when the session enables it, up to MAX_STEPS steps. */
+class EventCommand implements fc.AsyncCommand<Session, Session> {
+  constructor(readonly event: EventObject) {}
+  check(session: Readonly<Session>) {
+    return (
+      session.steps.length < MAX_STEPS &&
+      session.enabled().some((enabled) => key(enabled) === key(this.event))
+    );
+  }
+  async run(session: Session) {
+    await session.step(this.event);
+  }
+  toString() {
+    return formatEvent(this.event);
+  }
+}
+
+/** Every event of the model: those its generated paths take (each sample event is on a path). */
+const modelEvents = (suite: ModelSuite) => [
+  ...new Map(suite.paths.flatMap((path) => pathEvents(path)).map((event) => [key(event), event])).values(),
+];
+
+/** Collects the console of the page (its own messages and uncaught errors) from now on, in the page. */
+const captureConsole = (page: ModelPage) =>
+  page.browser.evaluate(() => {
+    const target = window as unknown as { __sessionConsole?: string[] };
+    if (target.__sessionConsole) return;
+    const lines: string[] = (target.__sessionConsole = []);
+    for (const level of ['error', 'warn', 'info', 'log'] as const) {
+      const original = console[level].bind(console);
+      console[level] = (...args: unknown[]) => {
+        lines.push(`${level}: ${args.map(String).join(' ')}`);
+        original(...args);
+      };
+    }
+    addEventListener('error', (event) => lines.push(`uncaught: ${event.message}`));
+    addEventListener('unhandledrejection', (event) =>
+      lines.push(`unhandled rejection: ${String(event.reason)}`),
+    );
+  });
+
+let engine: Engine;
+let pages: ReturnType<typeof modelPages>;
+const reached = new Map(
+  Object.keys(SPECS).map((name) => [name, { items: new Set<string>(), configurations: new Set<string>() }]),
+);
+const counts = { sessions: 0, steps: 0 };
+
+before(async () => {
+  engine = await launchEngine(process.env.ENGINE);
+  pages = modelPages(engine, 'sessions');
+  console.log(`${engine.name} sessions: seed ${SEED}, ${RUNS} runs per machine of up to ${MAX_STEPS} steps`);
+});
+after(async () => {
+  await engine?.close();
+  await pages?.stop();
+  if (engine) console.log(coverageTable());
+});
+
+const chosen = process.env.SESSIONS_MACHINE;
+for (const [name, spec] of Object.entries(SPECS)) {
+  if (chosen && chosen !== name) continue;
+  test(`${name} sessions`, { timeout: TIMEOUT_MS }, async () => {
+    const events = modelEvents(spec.suite);
+    const byName = new Map(events.map((event) => [formatEvent(event), event]));
+    const commands = fc.commands(
+      events.map((event) => fc.constant(new EventCommand(event))),
+      // Commands the session does not enable are skipped, so more are drawn than run.
+      { maxCommands: MAX_STEPS * 4, size: 'max', replayPath: REPLAY?.replayPath },
+    );
+    let failure: { steps: string[]; error: unknown } | undefined;
+    const property = fc.asyncProperty(commands, async (list) => {
+      const wanted = [...list].map((command) => byName.get(String(command))!);
+      const deploying = !BASE_URL && wanted.some(deploys);
+      // A release needs the worker; the page has it only then, as the paths' pages do.
+      const withWorker = deploying && wanted.some((event) => event.type === 'release.waiting');
+      const page = await pages.openPage(withWorker, deploying);
+      let session: Session | undefined;
+      try {
+        const driver = await spec.open(page);
+        await captureConsole(page);
+        session = new Session(spec, driver, page, deploying);
+        await driver.assertState(session.snapshot);
+        const ready = session;
+        await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
+        counts.sessions += 1;
+        counts.steps += ready.steps.length;
+        const own = reached.get(name)!;
+        for (const item of ready.coverage()) own.items.add(item);
+        for (const configuration of ready.configurations) own.configurations.add(configuration);
+      } catch (error) {
+        failure = { steps: session?.steps ?? ['(opening the page)'], error };
+        await keepEvidence(page, name);
+        throw error;
+      } finally {
+        await page.close();
+      }
+    });
+    const details = await fc.check(property, {
+      seed: SEED,
+      numRuns: REPLAY ? 1 : RUNS,
+      ...(REPLAY ? { path: REPLAY.path, endOnFailure: true } : {}),
+    });
+    if (!details.failed) return;
+    const replayPath = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0]))?.[1] ?? '';
+    const error = failure?.error ?? details.errorInstance;
+    throw new Error(
+      [
+        `${engine.name} ${name} session failed after ${details.numShrinks} shrinks (seed ${details.seed}, path ${details.counterexamplePath}):`,
+        ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
+        `  ${error instanceof Error ? error.message : String(error)}`,
+        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${details.seed} --path ${details.counterexamplePath} --replay-path '${replayPath}'`,
+        `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
+      ].join('\n'),
+      { cause: error },
+    );
+  });
+}
+
+/** The failing step's screen and the page's console, into test-results/sessions/. */
+async function keepEvidence(page: ModelPage, name: string) {
+  const base = join('test-results', 'sessions', `${engine.name}-${name}`);
+  mkdirSync(join('test-results', 'sessions'), { recursive: true });
+  const screenshot = await page.browser.screenshot().catch(() => null);
+  if (screenshot) writeFileSync(`${base}.png`, screenshot);
+  const lines = await page.browser
+    .evaluate(() => (window as unknown as { __sessionConsole?: string[] }).__sessionConsole ?? [])
+    .catch((error: unknown) => [`(the console could not be read: ${String(error)})`]);
+  writeFileSync(`${base}.console.txt`, `${lines.join('\n')}\n`);
+}
+
+// ── Coverage ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The configurations the model reaches: its traversal with a session's events, quantity and cart capped. */
+function reachableConfigurations(suite: ModelSuite, spec: SessionSpec): Set<string> {
+  const delays = [...suite.delays.keys()].map((type) => ({ type }));
+  const events = (snapshot: AnyMachineSnapshot) => [
+    ...(spec === SPECS.storefront
+      ? storefrontEvents(snapshot as never, {
+          ...SESSION_BOUNDS,
+          maxQuantity: MODEL_MAX_QUANTITY,
+          maxCartCount: MODEL_MAX_CART_COUNT,
+        })
+      : spec.events(snapshot)
+    ).filter((event) => !isDelay(event)),
+    ...delays,
+  ];
+  const map = getAdjacencyMap(
+    suite.testModel.testLogic,
+    suite.traversal('snapshot', events as never) as never,
+  );
+  return new Set(
+    Object.values(map).map((vertex) => configurationOf((vertex.state as AnyMachineSnapshot).value)),
+  );
+}
+
+/** The covering paths' reach in this engine, as their run wrote it (model-paths.engines.ts), if it ran. */
+function pathsReach(): Record<string, { items: string[]; configurations: string[] }> | null {
+  const file = join(RESULTS, `${engine.name}-paths-coverage.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+/** Per machine: states, transitions, guard outcomes (and configurations) by sessions, paths, both. */
+function coverageTable(): string {
+  const paths = pathsReach();
+  const rows: string[] = [
+    `Session coverage · ${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''} · ${counts.sessions} sessions passed, ${counts.steps} steps${paths ? '' : ' · no covering paths run in this engine'}`,
+    `  ${'machine / items'.padEnd(28)} ${'sessions'.padEnd(9)} ${'paths'.padEnd(9)} ${'together'.padEnd(9)} reachable`,
+  ];
+  for (const [name, spec] of Object.entries(SPECS)) {
+    const { suite } = spec;
+    const guarded = suite.anatomy.transitions.filter((transition) => transition.guard).map((t) => t.key);
+    const counted = suite.catalogue.filter((item) => !(item in suite.exclusions));
+    const reachable = new Set(suite.paths.flatMap((path) => [...suite.pathCoverage(path)]));
+    const groups: [string, string[]][] = [
+      ['states', counted.filter((item) => item.startsWith('state '))],
+      [
+        'transitions',
+        counted.filter((item) => !item.startsWith('state ') && !item.endsWith('(guard false)')),
+      ],
+      [
+        'guard outcomes',
+        counted.filter((item) => guarded.some((key) => item === key || item === guardFalseItemKey(key))),
+      ],
+    ];
+    const own = reached.get(name)!;
+    const fromPaths = paths?.[name];
+    const row = (
+      label: string,
+      all: string[],
+      bySessions: Set<string>,
+      byPaths: Set<string>,
+      canReach: Set<string>,
+    ) => {
+      const tally = (set: Set<string>) => String(all.filter((item) => set.has(item)).length).padEnd(9);
+      const both = new Set([...bySessions, ...byPaths]);
+      rows.push(
+        `  ${`${name} ${label}`.padEnd(28)} ${tally(bySessions)} ${tally(byPaths)} ${tally(both)} ${all.filter((item) => canReach.has(item)).length}`,
+      );
+    };
+    for (const [label, items] of groups)
+      row(label, items, own.items, new Set(fromPaths?.items ?? []), reachable);
+    if (spec.configurations) {
+      const canReach = reachableConfigurations(suite, spec);
+      row(
+        'configurations',
+        [...canReach],
+        own.configurations,
+        new Set(fromPaths?.configurations ?? []),
+        canReach,
+      );
+    }
+  }
+  return rows.join('\n');
+}
