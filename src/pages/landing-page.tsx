@@ -20,7 +20,8 @@ import { theme } from '@/styles/theme';
 /**
  * Route `/`: the product landing page, every section of spec §2 'Landing page' in the spec's order,
  * plus the cart modal, the add-to-cart toast and the new-release prompt. State lives in the storefront
- * actor.
+ * actor. The fixed cart button and the toast's status region sit in the page's `<header>` (a banner
+ * landmark), so no content lies outside a landmark (IBM Equal Access, WCAG 1.3.1).
  *
  * Loading and taps: the sections after the product section skip rendering while offscreen
  * (`content-visibility: auto` in `Main`; the footer does the same), so the first paint and every later
@@ -38,7 +39,10 @@ export function LandingPage() {
   useDocumentTitle(t('meta.title'));
   return (
     <>
-      <CartButton />
+      <header>
+        <CartButton />
+        <AddedToast />
+      </header>
       <Main>
         <ProductSection id="product" aria-labelledby="product-title">
           <Hero />
@@ -63,7 +67,6 @@ export function LandingPage() {
         <SiteFooter />
       </Suspense>
       <CartModal />
-      <AddedToast />
       <ReleasePrompt />
     </>
   );
