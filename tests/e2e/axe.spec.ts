@@ -8,69 +8,30 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
-import type { ShopModel } from '../engines/shop.model';
+import type { TestInfo } from '@playwright/test';
 import { analyzeWithAxe } from './a11y';
-import { openShop, settleAnimations } from './clock';
+import { checkWithEqualAccess, checkWithHtmlCodeSniffer, type Finding } from './a11y-engines';
+import { STATES } from './a11y-states';
+import { settleAnimations } from './clock';
 import { expect, test } from './fixtures';
-
-/** The shopper-visible states axe checks, and how to reach each one. */
-const STATES: Readonly<Record<string, (page: Page, shop: ShopModel) => Promise<void>>> = {
-  landing: async (page) => {
-    await openShop(page);
-  },
-  'toast showing': async (page, shop) => {
-    await openShop(page);
-    await shop.addToCart(1);
-    await shop.seeToast();
-  },
-  'cart modal, empty': async (page, shop) => {
-    await openShop(page);
-    await shop.openCart(0);
-  },
-  'cart modal, one line': async (page, shop) => {
-    await openShop(page);
-    await shop.addToCart(1);
-    await page.clock.runFor(3_000);
-    await shop.openCart(1);
-  },
-  'checkout, idle': async (page) => {
-    await openShop(page, '/checkout');
-  },
-  'checkout, processing': async (page, shop) => {
-    await openShop(page, '/checkout');
-    await shop.fillCheckoutForm();
-    await shop.submitOrder();
-    await shop.seeProcessing();
-  },
-  'order confirmed': async (page, shop) => {
-    await openShop(page, '/checkout');
-    await shop.fillCheckoutForm();
-    await shop.submitOrder();
-    await page.clock.runFor(3_000);
-    await shop.seeOrderConfirmed();
-  },
-  'order confirmed, shopper stayed': async (page, shop) => {
-    await openShop(page, '/checkout');
-    await shop.fillCheckoutForm();
-    await shop.submitOrder();
-    await page.clock.runFor(3_000);
-    await shop.seeOrderConfirmed();
-    await shop.stayOnConfirmation();
-    await page.clock.runFor(3_000);
-  },
-  'not found': async (page) => {
-    await openShop(page, '/no-such-page');
-  },
-};
 
 const PROJECTS = ['mobile', 'desktop'];
 
-/** Folder for per-test results; under the output dir, which Playwright empties when a run starts. */
-const resultsDir = (testInfo: TestInfo) => join(testInfo.project.outputDir, 'axe-results');
+/** The engines each state is checked with, in the order of the printed tables. */
+const ENGINES = {
+  axe: 'axe-core, every rule, any impact',
+  ibm: 'IBM Equal Access (IBM Accessibility rule set)',
+  htmlcs: 'HTML_CodeSniffer (WCAG2AA)',
+} as const;
 
-/** Prints the state × viewport table once, when every state has been checked at both viewports. */
-function printTableOnce(testInfo: TestInfo): void {
+/** One table cell per engine: what it found in one state at one viewport. */
+type Summary = Record<keyof typeof ENGINES, string>;
+
+/** Folder for per-test results; under the output dir, which Playwright empties when a run starts. */
+const resultsDir = (testInfo: TestInfo) => join(testInfo.project.outputDir, 'a11y-results');
+
+/** Prints a state × viewport table per engine once, when every state has been checked at both viewports. */
+function printTablesOnce(testInfo: TestInfo): void {
   const dir = resultsDir(testInfo);
   if (!existsSync(dir)) return;
   const files = new Set(readdirSync(dir, { encoding: 'utf8' }));
@@ -82,52 +43,66 @@ function printTableOnce(testInfo: TestInfo): void {
   } catch {
     return;
   }
-  const rows = Object.keys(STATES).map((state) => [
-    state,
-    ...PROJECTS.map((project) => {
-      const { violations, passes } = JSON.parse(readFileSync(join(dir, cell(state, project)), 'utf8')) as {
-        violations: number;
-        passes: number;
-      };
-      return `${violations} violations (${passes} rules pass)`;
-    }),
-  ]);
-  const header = ['state', 'mobile 375×812', 'desktop 1280×800'];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  const summaries = Object.keys(STATES).map((state) =>
+    PROJECTS.map((project) => JSON.parse(readFileSync(join(dir, cell(state, project)), 'utf8')) as Summary),
   );
-  const line = (cells: string[]) =>
-    `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(
-    [
-      'axe-core, every rule, any impact:',
+  const header = ['state', 'mobile 375×812', 'desktop 1280×800'];
+  const tables = Object.entries(ENGINES).map(([engine, title]) => {
+    const rows = Object.keys(STATES).map((state, index) => [
+      state,
+      ...summaries[index]!.map((summary) => summary[engine as keyof Summary]),
+    ]);
+    const widths = header.map((text, column) =>
+      Math.max(text.length, ...rows.map((row) => row[column]!.length)),
+    );
+    const line = (cells: string[]) =>
+      `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
+    return [
+      `${title}:`,
       line(header),
       line(widths.map((width) => '-'.repeat(width))),
       ...rows.map(line),
-    ].join('\n'),
-  );
+    ].join('\n');
+  });
+  console.log(tables.join('\n\n'));
 }
 
-test.describe('axe-core: zero violations of any impact (WCAG 2.0–2.2 A/AA and best practices)', () => {
+/** One line per finding, for a failure message that says what and where. */
+const describeFindings = (findings: Finding[]) =>
+  findings.map(({ rule, message, where }) => `${rule}: ${message} at ${where}`);
+
+test.describe('accessibility engines: axe-core, IBM Equal Access and HTML_CodeSniffer find no violation', () => {
   for (const [state, reach] of Object.entries(STATES)) {
     test(`${state}`, async ({ page, shop }, testInfo) => {
       await reach(page, shop);
       await settleAnimations(page);
-      const results = await analyzeWithAxe(page);
+      // One engine at a time: each reads the page as the previous one left it.
+      const axe = await analyzeWithAxe(page);
+      const ibm = await checkWithEqualAccess(page);
+      const htmlcs = await checkWithHtmlCodeSniffer(page);
 
+      const summary: Summary = {
+        axe: `${axe.violations.length} violations (${axe.passes.length} rules pass)`,
+        ibm: `${ibm.violations.length} violations (${ibm.passes} pass, ${ibm.potentialViolations} to review)`,
+        htmlcs: `${htmlcs.errors.length} errors (${htmlcs.warnings} warnings, ${htmlcs.notices} notices)`,
+      };
       mkdirSync(resultsDir(testInfo), { recursive: true });
       writeFileSync(
         join(resultsDir(testInfo), `${testInfo.project.name}--${state}.json`),
-        JSON.stringify({ violations: results.violations.length, passes: results.passes.length }),
+        JSON.stringify(summary),
       );
-      const violations = results.violations.map(
+      const axeViolations = axe.violations.map(
         ({ id, impact, nodes }) =>
           `${id} (${impact}): ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
-      expect(violations).toEqual([]);
-      expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
+      expect.soft(axeViolations, 'axe-core violations').toEqual([]);
+      expect.soft(describeFindings(ibm.violations), 'IBM Equal Access violations').toEqual([]);
+      expect.soft(describeFindings(htmlcs.errors), 'HTML_CodeSniffer errors').toEqual([]);
+      expect(axe.passes.length, 'axe ran its rules').toBeGreaterThan(10);
+      expect(ibm.passes, 'IBM Equal Access ran its rules').toBeGreaterThan(10);
+      expect(htmlcs.notices, 'HTML_CodeSniffer ran its sniffs').toBeGreaterThan(0);
     });
   }
 
-  test.afterAll(() => printTableOnce(test.info()));
+  test.afterAll(() => printTablesOnce(test.info()));
 });
