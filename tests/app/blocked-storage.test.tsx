@@ -39,7 +39,7 @@ afterEach(() => {
 
 // The whole purchase through the landing page in jsdom can take many seconds on a busy machine.
 describe('with storage and cookies blocked', { timeout: 30_000 }, () => {
-  it('still sells a ball: add to cart, cart, checkout, confirmation, in English', async () => {
+  it('still sells a ball: add to cart, cart, checkout, confirmation, in English @R3.3', async () => {
     expect(() => window.localStorage).toThrow('insecure');
     const { user, router } = renderApp('/', { fakeTimers: true });
     expect(document.documentElement.lang).toBe('en');

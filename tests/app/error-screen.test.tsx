@@ -10,7 +10,7 @@ vi.mock('@/pages/landing-page', () => ({
 }));
 
 describe("router's default error screen (spec §8)", () => {
-  it("shows 'Unexpected Application Error!' when a route throws", async () => {
+  it("shows 'Unexpected Application Error!' when a route throws @R8.3", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderApp('/');

@@ -64,7 +64,7 @@ describe('/checkout with untrusted navigation state (spec §3)', { timeout: 20_0
       ),
       TWO_BLUE,
     ],
-  ])('shows sound figures for %s', (_name, state, shown) => {
+  ])('shows sound figures for %s @R3.4', (_name, state, shown) => {
     renderApp('/checkout', { state, fakeTimers: true });
     const summary = screen.getByRole('complementary', { name: 'Order Summary' });
 
@@ -86,7 +86,7 @@ describe('hostile ?lng= on the real page (spec §7)', { timeout: 20_000 }, () =>
     ['a 10 KB value', 'x'.repeat(10_240)],
     ['__proto__', '__proto__'],
     ['a path', '../'],
-  ])('shows the shop in English for %s, running nothing', (_name, value) => {
+  ])('shows the shop in English for %s, running nothing @R7.5', (_name, value) => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     window.history.replaceState(null, '', `/?lng=${encodeURIComponent(value)}`);
 

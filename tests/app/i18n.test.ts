@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('i18n (spec §1, §7)', () => {
-  it('speaks English from the bundled resource, with no network load', () => {
+  it('speaks English from the bundled resource, with no network load @R1.6 @R1.7', () => {
     const i18n = freshI18n();
     expect(i18n.language).toBe('en');
     expect(i18n.t('toast.added')).toBe('Added to cart successfully!');
@@ -38,17 +38,17 @@ describe('i18n (spec §1, §7)', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('caches the chosen language in localStorage under i18nextLng', () => {
+  it('caches the chosen language in localStorage under i18nextLng @R7.5', () => {
     freshI18n();
     expect(localStorage.getItem('i18nextLng')).toBe('en');
   });
 
-  it('reads a language cached in localStorage', () => {
+  it('reads a language cached in localStorage @R7.5', () => {
     localStorage.setItem('i18nextLng', 'en');
     expect(freshI18n().language).toBe('en');
   });
 
-  it('reads ?lng= first and falls back to English for a language it has no resource for', () => {
+  it('reads ?lng= first and falls back to English for a language it has no resource for @R1.6 @R7.5', () => {
     window.history.replaceState(null, '', '/?lng=fr');
     const i18n = freshI18n();
     expect(i18n.resolvedLanguage).toBe('en');
@@ -70,7 +70,7 @@ describe('i18n (spec §1, §7)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('does not escape interpolated values (escapeValue: false), React escapes at render', () => {
+  it('does not escape interpolated values (escapeValue: false), React escapes at render @R1.6', () => {
     const i18n = freshI18n();
     expect(i18n.t('product.addToCart', { price: '<b>$1.00</b>' })).toBe('Add to Cart - <b>$1.00</b>');
   });

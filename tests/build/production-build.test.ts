@@ -136,7 +136,7 @@ describe('landing page JavaScript budget', () => {
     expect(total).toBeLessThanOrEqual(LANDING_JS_CEILING_BYTES[copy]);
   });
 
-  it('does not load the checkout chunk, which the app imports on demand', () => {
+  it('does not load the checkout chunk, which the app imports on demand @R7.6', () => {
     const checkout = `/${manifest[CHECKOUT_MODULE]!.file}`;
     expect(scriptsLoadedBy(page('index.html'))).not.toContain(checkout);
     // Named once, as data: where a retry asks for it under a URL of its own.
@@ -299,12 +299,15 @@ describe('the early-tap script, inline so it listens before the page can be tapp
 });
 
 describe('product images', () => {
-  it.each(COLOURS.map(({ id }) => id))('%s comes in every width, as WebP, in the build', (colourId) => {
-    for (const width of PRODUCT_IMAGE_WIDTHS) {
-      const file = readFileSync(join(outDir, productImageUrl(colourId, width)));
-      expect(file.subarray(8, 12).toString('latin1'), `${colourId} ${width} px is WebP`).toBe('WEBP');
-    }
-  });
+  it.each(COLOURS.map(({ id }) => id))(
+    '%s comes in every width, as WebP, in the build @R3.2 @R7.3',
+    (colourId) => {
+      for (const width of PRODUCT_IMAGE_WIDTHS) {
+        const file = readFileSync(join(outDir, productImageUrl(colourId, width)));
+        expect(file.subarray(8, 12).toString('latin1'), `${colourId} ${width} px is WebP`).toBe('WEBP');
+      }
+    },
+  );
 });
 
 describe('the Content Security Policy of the prerendered pages and of deploy/nginx.conf', () => {
@@ -509,7 +512,7 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
     expect(worker.match(/https?:\/\/[^\s`'"]+/g)).toEqual(['https://bit.ly/wb-precache']);
   });
 
-  it('is linked from every page, the manifest with its theme colour', () => {
+  it('is linked from every page, the manifest with its theme colour @R2.30', () => {
     const manifestFile = JSON.parse(page('manifest.webmanifest')) as { theme_color: string };
     for (const file of ['index.html', 'checkout.html', '404.html']) {
       expect(page(file)).toContain('<link rel="manifest" href="/manifest.webmanifest"');

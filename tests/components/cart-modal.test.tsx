@@ -20,7 +20,7 @@ async function addToCart(user: RenderedApp['user'], times: number) {
 
 // Every test renders the whole landing page in jsdom, which can take seconds on a busy machine.
 describe('cart modal', { timeout: 15_000 }, () => {
-  it('opens from the cart button as a dialog named Your Cart', async () => {
+  it('opens from the cart button as a dialog named Your Cart @R4.2', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -30,7 +30,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
     expect(within(dialog).getByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
   });
 
-  it('shows an empty cart whose Start Shopping button closes the modal', async () => {
+  it('shows an empty cart whose Start Shopping button closes the modal @R2.22', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     const dialog = await openCart(user);
 
@@ -61,7 +61,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
     expect(await openCart(user)).toBeVisible();
   });
 
-  it('shows one line with the quantity, line total and colour after adding twice', async () => {
+  it('shows one line with the quantity, line total and colour after adding twice @R2.23 @R4.3', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     await addToCart(user, 2);
 
@@ -73,7 +73,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
     expect(within(dialog).getAllByText('$43.96')).toHaveLength(2); // line total and cart total
   });
 
-  it('shows the currently selected colour, not the colour at the time of adding', async () => {
+  it('shows the currently selected colour, not the colour at the time of adding @R4.4', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     await addToCart(user, 1);
 
@@ -84,7 +84,24 @@ describe('cart modal', { timeout: 15_000 }, () => {
     expect(within(dialog).queryByText('Colour: Hot Pink')).not.toBeInTheDocument();
   });
 
-  it('closes with Continue Shopping', async () => {
+  it('offers no way to change or remove the line: its only controls close it or proceed @R4.5', async () => {
+    const { user } = renderApp('/', { fakeTimers: true });
+    await addToCart(user, 2);
+    const dialog = await openCart(user);
+
+    const cart = within(dialog);
+    expect(new Set(cart.getAllByRole('button'))).toEqual(
+      new Set([
+        cart.getByRole('button', { name: 'Close cart' }),
+        cart.getByRole('button', { name: 'Continue Shopping' }),
+        cart.getByRole('button', { name: /^Proceed to Checkout/ }),
+      ]),
+    );
+    for (const role of ['textbox', 'spinbutton', 'combobox', 'checkbox', 'radio', 'link'] as const)
+      expect(cart.queryAllByRole(role), role).toHaveLength(0);
+  });
+
+  it('closes with Continue Shopping @R2.23', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     await addToCart(user, 1);
     const dialog = await openCart(user);
@@ -94,7 +111,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
   });
 
-  it('goes to /checkout with the cart items when proceeding to checkout', async () => {
+  it('goes to /checkout with the cart items when proceeding to checkout @R1.3 @R2.2 @R2.23 @R3.4', async () => {
     const { user, router } = renderApp('/', { fakeTimers: true });
     await addToCart(user, 2);
     const dialog = await openCart(user);

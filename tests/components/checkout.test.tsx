@@ -18,7 +18,7 @@ const totalRow = (name: string) => within(summary()).getByRole('row', { name });
 const submitButton = () => screen.getByRole('button', { name: /^complete order|^processing/i });
 
 describe('checkout page: order summary', () => {
-  it('shows one Hot Pink ball with its totals when opened directly', () => {
+  it('shows one Hot Pink ball with its totals when opened directly @R2.27 @R3.4 @R9.4 @R9.7 @R9.8', () => {
     renderApp('/checkout', { fakeTimers: true });
 
     expect(within(summary()).getByText('Colour: Hot Pink')).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe('checkout page: order summary', () => {
     expect(totalRow('Total $23.74')).toBeInTheDocument();
   });
 
-  it('adds $9.99 shipping for Express', async () => {
+  it('adds $9.99 shipping for Express @R2.27 @R9.5', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
 
     await user.click(screen.getByRole('radio', { name: /express shipping/i }));
@@ -39,7 +39,7 @@ describe('checkout page: order summary', () => {
     expect(submitButton()).toHaveAccessibleName('Complete Order - $33.73');
   });
 
-  it('adds $19.99 shipping for Overnight', async () => {
+  it('adds $19.99 shipping for Overnight @R9.6', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
 
     await user.click(screen.getByRole('radio', { name: /overnight shipping/i }));
@@ -48,7 +48,7 @@ describe('checkout page: order summary', () => {
     expect(totalRow('Total $43.73')).toBeInTheDocument();
   });
 
-  it('waives Express shipping for two balls (subtotal over $35)', async () => {
+  it('waives Express shipping for two balls (subtotal over $35) @R9.3', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true, state: checkoutInputFor('ocean-blue', 2) });
     expect(within(summary()).getByText('Colour: Ocean Blue')).toBeInTheDocument();
 
@@ -62,7 +62,7 @@ describe('checkout page: order summary', () => {
 });
 
 describe('checkout page: form', () => {
-  it('labels only Standard shipping FREE in the method list', () => {
+  it('labels only Standard shipping FREE in the method list @R3.6 @R9.4 @R9.5 @R9.6 @R9.15', () => {
     renderApp('/checkout', { fakeTimers: true });
 
     expect(screen.getByRole('radio', { name: /standard shipping/i })).toBeChecked();
@@ -87,18 +87,21 @@ describe('checkout page: form', () => {
     ['Expiry date', 'expiryDate', 'cc-exp', true],
     ['CVV', 'cvv', 'cc-csc', true],
     ['Name on card', 'nameOnCard', 'cc-name', true],
-  ])('labels the %s field (name %s, autocomplete %s, required %s)', (label, name, token, required) => {
-    renderApp('/checkout', { fakeTimers: true });
+  ])(
+    'labels the %s field (name %s, autocomplete %s, required %s) @R2.26 @R3.5 @R5.2',
+    (label, name, token, required) => {
+      renderApp('/checkout', { fakeTimers: true });
 
-    const field = screen.getByLabelText(label);
+      const field = screen.getByLabelText(label);
 
-    expect(field).toHaveAttribute('name', name);
-    expect(field).toHaveAttribute('autocomplete', token);
-    if (required) expect(field).toBeRequired();
-    else expect(field).not.toBeRequired();
-  });
+      expect(field).toHaveAttribute('name', name);
+      expect(field).toHaveAttribute('autocomplete', token);
+      if (required) expect(field).toBeRequired();
+      else expect(field).not.toBeRequired();
+    },
+  );
 
-  it('uses an email input, a tel input, numeric card keypads and an MM/YY expiry hint', () => {
+  it('uses an email input, a tel input, numeric card keypads and an MM/YY expiry hint @R3.5', () => {
     renderApp('/checkout', { fakeTimers: true });
 
     expect(screen.getByLabelText('Email address')).toHaveAttribute('type', 'email');
@@ -108,7 +111,7 @@ describe('checkout page: form', () => {
     expect(screen.getByLabelText('Expiry date')).toHaveAttribute('placeholder', 'MM/YY');
   });
 
-  it('shows the country as text without an input', () => {
+  it('shows the country as text without an input @R3.5', () => {
     renderApp('/checkout', { fakeTimers: true });
 
     expect(screen.getByText('Country: United States')).toBeInTheDocument();
@@ -117,7 +120,7 @@ describe('checkout page: form', () => {
   });
 
   it(
-    'goes back to the shop with the Back to Shop link',
+    'goes back to the shop with the Back to Shop link @R2.25',
     async () => {
       const { user, router } = renderApp('/checkout', { fakeTimers: true });
 
@@ -130,7 +133,7 @@ describe('checkout page: form', () => {
 });
 
 describe('checkout page: placing the order', () => {
-  it('does not start processing when required fields are empty', async () => {
+  it('does not start processing when required fields are empty @R5.1', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
 
     await user.click(submitButton());
@@ -142,7 +145,7 @@ describe('checkout page: placing the order', () => {
     expect(screen.queryByRole('heading', { name: 'Order Confirmed!' })).not.toBeInTheDocument();
   });
 
-  it('shows Processing... on a disabled, busy button and locks the form after a filled form is submitted', async () => {
+  it('shows Processing... on a disabled, busy button and locks the form after a filled form is submitted @R1.4 @R4.6', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
     autofillCheckoutForm();
 
@@ -155,7 +158,7 @@ describe('checkout page: placing the order', () => {
     expect(screen.getByRole('radio', { name: /express shipping/i })).toBeDisabled();
   });
 
-  it('confirms the order 3 s after submitting, with PB- and the last six digits of the clock', async () => {
+  it('confirms the order 3 s after submitting, with PB- and the last six digits of the clock @R1.5 @R2.28 @R4.7 @R9.10 @R9.14', async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
     autofillCheckoutForm();
     vi.setSystemTime(1_700_000_120_456);
@@ -177,7 +180,7 @@ describe('checkout page: placing the order', () => {
   });
 
   it(
-    'returns to the landing page with an empty cart 3 s after confirming',
+    'returns to the landing page with an empty cart 3 s after confirming @R4.8 @R9.11',
     async () => {
       const { user, router } = renderApp('/', { fakeTimers: true });
       await user.click(screen.getByRole('button', { name: /^add to cart/i }));

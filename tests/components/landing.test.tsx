@@ -14,7 +14,7 @@ const toastText = 'Added to cart successfully!';
 
 describe('landing page: colour', () => {
   // The file's first render loads and compiles the whole app: seconds on a busy machine.
-  it('starts on Hot Pink', { timeout: 15_000 }, () => {
+  it('starts on Hot Pink @R4.1 @R3.1 @R2.8 @R3.2 @R7.3', { timeout: 15_000 }, () => {
     renderApp('/');
     expect(screen.getByRole('radio', { name: 'Hot Pink' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Colour: Hot Pink' })).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('landing page: colour', () => {
     },
   );
 
-  it('shows the Ocean Blue ball in the hero after picking its swatch', async () => {
+  it('shows the Ocean Blue ball in the hero after picking its swatch @R1.2 @R2.5 @R2.8', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));
     expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-ocean-blue-480.webp');
@@ -63,14 +63,14 @@ describe('landing page: colour', () => {
     expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange-480.webp');
   });
 
-  it('shows the Sunset Orange ball in the hero after clicking its showcase card', async () => {
+  it('shows the Sunset Orange ball in the hero after clicking its showcase card @R2.13', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('button', { name: /Sunset Orange/ }));
     expect(heroImage()).toHaveAttribute('src', '/images/pet-ball-sunset-orange-480.webp');
     expect(screen.getByRole('radio', { name: 'Sunset Orange' })).toBeChecked();
   });
 
-  it("moves the showcase 'Selected' badge to the clicked card", async () => {
+  it("moves the showcase 'Selected' badge to the clicked card @R2.13", async () => {
     const { user } = renderApp('/');
     const pink = screen.getByRole('button', { name: /Hot Pink/ });
     const blue = screen.getByRole('button', { name: /Ocean Blue/ });
@@ -87,7 +87,7 @@ describe('landing page: colour', () => {
 });
 
 describe('landing page: quantity', () => {
-  it('keeps the quantity at 1 when decreasing from 1', async () => {
+  it('keeps the quantity at 1 when decreasing from 1 @R2.9 @R4.1 @R5.3', async () => {
     const { user } = renderApp('/');
     const decrease = screen.getByRole('button', { name: 'Decrease quantity' });
     expect(decrease).toHaveAttribute('aria-disabled', 'true');
@@ -99,14 +99,14 @@ describe('landing page: quantity', () => {
     expect(decrease).toHaveFocus();
   });
 
-  it('increases the quantity with the plus button', async () => {
+  it('increases the quantity with the plus button @R2.9', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(quantity()).toHaveTextContent('2');
     expect(screen.getByRole('button', { name: 'Decrease quantity' })).not.toHaveAttribute('aria-disabled');
   });
 
-  it("shows 'Add to Cart - $43.96' at quantity 2", async () => {
+  it("shows 'Add to Cart - $43.96' at quantity 2 @R2.10 @R9.1", async () => {
     const { user } = renderApp('/');
     expect(addToCart()).toHaveAccessibleName('Add to Cart - $21.98');
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -115,13 +115,13 @@ describe('landing page: quantity', () => {
 });
 
 describe('landing page: cart button', () => {
-  it('shows no badge while the cart is empty', () => {
+  it('shows no badge while the cart is empty @R2.4', () => {
     renderApp('/');
     expect(cartButton()).toHaveAccessibleName('Open cart');
     expect(cartButton().textContent).toBe('');
   });
 
-  it('shows 2 on the badge after adding 2', async () => {
+  it('shows 2 on the badge after adding 2 @R1.2 @R2.4', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(addToCart());
@@ -129,7 +129,7 @@ describe('landing page: cart button', () => {
     expect(within(cartButton()).getByText('2')).toBeInTheDocument();
   });
 
-  it('accumulates to 3 after adding 1 more', async () => {
+  it('accumulates to 3 after adding 1 more @R4.3', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(addToCart());
@@ -139,13 +139,13 @@ describe('landing page: cart button', () => {
     expect(within(cartButton()).getByText('3')).toBeInTheDocument();
   });
 
-  it('opens the cart dialog', async () => {
+  it('opens the cart dialog @R1.3 @R4.2', async () => {
     const { user } = renderApp('/');
     await user.click(cartButton());
     expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeInTheDocument();
   });
 
-  it("opens the cart dialog from 'Buy Now with PayPal'", async () => {
+  it("opens the cart dialog from 'Buy Now with PayPal' @R2.11 @R7.2", async () => {
     const { user } = renderApp('/');
     expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Buy Now with PayPal' }));
@@ -161,7 +161,7 @@ describe('landing page: added toast', () => {
     expect(regions.some((region) => region.textContent === '')).toBe(true);
   });
 
-  it('shows the toast for 3 s after adding', async () => {
+  it('shows the toast for 3 s after adding @R4.3 @R9.9', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     await user.click(addToCart());
     // The page's unnamed status regions: the toast's, then the new-release prompt's, empty while no
@@ -178,7 +178,7 @@ describe('landing page: added toast', () => {
     expect(screen.queryByText(toastText)).not.toBeInTheDocument();
   });
 
-  it('restarts the 3 s when adding again', async () => {
+  it('restarts the 3 s when adding again @R4.3 @R9.9', async () => {
     const { user } = renderApp('/', { fakeTimers: true });
     await user.click(addToCart());
     act(() => vi.advanceTimersByTime(2000));
@@ -199,7 +199,7 @@ describe('landing page: added toast', () => {
 });
 
 describe('landing page: content', () => {
-  it('has one h1, the product title, naming the product section', () => {
+  it('has one h1, the product title, naming the product section @R1.1 @R2.1', () => {
     renderApp('/');
     const headings = screen.getAllByRole('heading', { level: 1 });
     expect(headings).toHaveLength(1);
@@ -218,27 +218,27 @@ describe('landing page: content', () => {
     'Free shipping over $35',
     '1-year warranty',
     '30-day returns',
-  ])('shows %s in the product section', (text) => {
+  ])('shows %s in the product section @R2.5 @R2.6 @R2.7 @R2.12 @R9.2 @R9.12 @R9.13', (text) => {
     renderApp('/');
     expect(screen.getByText(text)).toBeInTheDocument();
   });
 
-  it('reads the crossed-out price as the former price', () => {
+  it('reads the crossed-out price as the former price @R2.6 @R9.2', () => {
     renderApp('/');
     expect(screen.getByText('Was $39.99')).toBeInTheDocument();
   });
 
-  it('shows five stars as one rating image', () => {
+  it('shows five stars as one rating image @R2.7', () => {
     renderApp('/');
     expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5 stars' }).length).toBeGreaterThanOrEqual(1);
   });
 
-  it.each([/up to 8 hours/i, /IPX7/])('mentions %s in the marketing text', (pattern) => {
+  it.each([/up to 8 hours/i, /IPX7/])('mentions %s in the marketing text @R2.20', (pattern) => {
     renderApp('/');
     expect(screen.getAllByText(pattern).length).toBeGreaterThan(0);
   });
 
-  it('shows four feature cards and three numbered steps', () => {
+  it('shows four feature cards and three numbered steps @R2.14 @R2.15', () => {
     renderApp('/');
     const features = screen.getByRole('region', { name: 'Why Pets Love It' });
     expect(within(features).getAllByRole('heading', { level: 3 })).toHaveLength(4);
@@ -246,13 +246,13 @@ describe('landing page: content', () => {
     expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('shows three testimonials', () => {
+  it('shows three testimonials @R2.17', () => {
     renderApp('/');
     const testimonials = screen.getByRole('region', { name: 'Happy Pets, Happy Owners' });
     expect(within(testimonials).getAllByRole('figure')).toHaveLength(3);
   });
 
-  it("links 'Get Yours Today - $21.98' to the product", () => {
+  it("links 'Get Yours Today - $21.98' to the product @R2.16 @R2.21", () => {
     renderApp('/');
     expect(screen.getByRole('link', { name: /Get Yours Today - \$21\.98/ })).toHaveAttribute(
       'href',
@@ -260,7 +260,7 @@ describe('landing page: content', () => {
     );
   });
 
-  it("links 'Order Now - $21.98' to the product and 'Learn More' to the features", () => {
+  it("links 'Order Now - $21.98' to the product and 'Learn More' to the features @R2.18 @R2.21", () => {
     renderApp('/');
     expect(screen.getByRole('link', { name: 'Order Now - $21.98' })).toHaveAttribute('href', '#product');
     expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '#features');
@@ -269,7 +269,7 @@ describe('landing page: content', () => {
 });
 
 describe('landing page: footer', () => {
-  it('opens the website builder in a new tab, safely and announced', () => {
+  it('opens the website builder in a new tab, safely and announced @R2.19 @R2.21', () => {
     renderApp('/');
     const link = within(screen.getByRole('contentinfo')).getByRole('link', { name: /opens in a new tab/ });
     expect(link).toHaveAttribute('target', '_blank');
@@ -277,12 +277,12 @@ describe('landing page: footer', () => {
     expect(link.getAttribute('href')).toMatch(/^https:\/\//);
   });
 
-  it('has no other links', () => {
+  it('has no other links @R2.19 @R2.21', () => {
     renderApp('/');
     expect(within(screen.getByRole('contentinfo')).getAllByRole('link')).toHaveLength(1);
   });
 
-  it('shows the Product, Support and Company columns and the social icons', () => {
+  it('shows the Product, Support and Company columns and the social icons @R2.19', () => {
     renderApp('/');
     const footer = within(screen.getByRole('contentinfo'));
     for (const name of ['Product', 'Support', 'Company'])
@@ -291,7 +291,7 @@ describe('landing page: footer', () => {
       expect(footer.getByRole('img', { name })).toBeInTheDocument();
   });
 
-  it('shows the 2024 copyright', () => {
+  it('shows the 2024 copyright @R2.20', () => {
     renderApp('/');
     expect(screen.getByText('© 2024 Pet Ball Pro. All rights reserved.')).toBeInTheDocument();
   });

@@ -78,7 +78,7 @@ async function expectNoCardDataIn(page: Page, context: BrowserContext, moment: s
   expect(leaks, `card data at rest ${moment}`).toEqual([]);
 }
 
-test('card details never reach storage, cookies, the URL, history, the console or the network', async ({
+test('card details never reach storage, cookies, the URL, history, the console or the network @R1.6 @R4.9 @R7.1', async ({
   page,
   context,
   shop,

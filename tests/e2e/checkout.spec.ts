@@ -38,7 +38,7 @@ function summaryAmount(page: Page, row: string) {
  * storefront model paths.
  */
 test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
-  test('opening /checkout directly shows one Hot Pink ball at $21.98', async ({ page }) => {
+  test('opening /checkout directly shows one Hot Pink ball at $21.98 @R2.2 @R3.4', async ({ page }) => {
     await openShop(page, '/checkout');
     const item = summaryLine(page);
     await expect(item).toContainText(shopText.colourLine('hot-pink'));
@@ -47,7 +47,7 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await expect(summaryAmount(page, en.checkout.summary.total)).toHaveText('$23.74');
   });
 
-  test('reloading /checkout keeps the items from the cart', async ({ page, shop }) => {
+  test('reloading /checkout keeps the items from the cart @R3.4', async ({ page, shop }) => {
     await proceedWithTwoOceanBlue(page, shop);
     await page.reload();
     await untilAppReady(page);
@@ -68,7 +68,10 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     expect(await shop.cartLine()).toEqual(cartLineAsShown());
   });
 
-  test('shipping is free on every method once the subtotal reaches $35', async ({ page, shop }) => {
+  test('shipping is free on every method once the subtotal reaches $35 @R9.3 @R9.15', async ({
+    page,
+    shop,
+  }) => {
     await proceedWithTwoOceanBlue(page, shop);
     for (const method of SHIPPING_METHODS) {
       await shop.chooseShipping(method.id);
@@ -79,7 +82,10 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await expect(page.getByRole('radio', { name: new RegExp(`${overnight}.*\\$19\\.99`) })).toBeChecked();
   });
 
-  test("the browser's own required checks stop an empty or incomplete order", async ({ page, shop }) => {
+  test("the browser's own required checks stop an empty or incomplete order @R5.1 @R5.2 @R8.2", async ({
+    page,
+    shop,
+  }) => {
     await openShop(page, '/checkout');
     const submit = page.getByRole('button', { name: startsWith(shopText.submitPrefix) });
     await submit.click();

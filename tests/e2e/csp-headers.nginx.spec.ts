@@ -39,7 +39,7 @@ const headers = (pages: string[]) => ({
 });
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-test('pages, assets and errors carry the security headers; only hashed assets are cached for long', async ({
+test('pages, assets and errors carry the security headers; only hashed assets are cached for long @R7.4', async ({
   page,
   request,
 }) => {
@@ -88,7 +88,7 @@ test('a script is served as JavaScript and a missing asset never as a page with 
 });
 
 for (const path of ['/no-such-page', '/checkout/extra', '/images/', '/index.html']) {
-  test(`${path} answers 404 with the not-found page`, async ({ page }) => {
+  test(`${path} answers 404 with the not-found page @R7.4 @R8.1`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: en.notFound.title })).toBeVisible();

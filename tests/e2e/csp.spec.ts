@@ -98,7 +98,7 @@ test('the browser refuses a script injected into the page, by Trusted Types and 
   problems.consoleErrors.length = 0;
 });
 
-test('a hostile ?lng= shows the shop in English and runs nothing', async ({ page }) => {
+test('a hostile ?lng= shows the shop in English and runs nothing @R7.5', async ({ page }) => {
   let dialogs = 0;
   page.on('dialog', (dialog) => {
     dialogs += 1;

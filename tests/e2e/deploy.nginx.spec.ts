@@ -81,7 +81,7 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
   test.describe('with the service worker in control', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('the new release waits for the shopper: the prompt, then Reload loads it with the cart', async ({
+    test('the new release waits for the shopper: the prompt, then Reload loads it with the cart @R2.30 @R4.10', async ({
       page,
       shop,
       site,

@@ -13,7 +13,7 @@ import { expect, shopIn, test } from './fixtures';
  * the shop relies on. In a browser profile of its own: Chromium installs nothing from an incognito one,
  * which Playwright's contexts are.
  */
-test('Chromium finds the shop installable: no installability error, the manifest as written', async ({
+test('Chromium finds the shop installable: no installability error, the manifest as written @R2.30', async ({
   browser,
   baseURL,
 }, testInfo) => {

@@ -7,7 +7,7 @@ test.describe('landing page (spec §2, §4)', () => {
     await openShop(page);
   });
 
-  test('the quantity starts at 1 and the decrease button says why it cannot go lower', async ({
+  test('the quantity starts at 1 and the decrease button says why it cannot go lower @R4.1 @R5.3', async ({
     page,
     shop,
   }) => {
@@ -34,7 +34,7 @@ test.describe('landing page (spec §2, §4)', () => {
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('says buying needs JavaScript above the full shop page', async ({ page }) => {
+  test('says buying needs JavaScript above the full shop page @R8.6', async ({ page }) => {
     await page.goto('/');
     const notice = page.getByRole('note');
     await expect(notice).toBeVisible();

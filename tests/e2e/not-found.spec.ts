@@ -4,7 +4,10 @@ import { expect, test } from './fixtures';
 
 test.describe('not-found page (spec §2, §8)', () => {
   for (const path of ['/does-not-exist', '/checkout/extra', '/products/pet-ball?colour=blue']) {
-    test(`${path} shows '${en.notFound.title}' with a way back`, async ({ page, shop }) => {
+    test(`${path} shows '${en.notFound.title}' with a way back @R2.3 @R2.29 @R8.1`, async ({
+      page,
+      shop,
+    }) => {
       await openShop(page, path);
       expect(await shop.seeNotFound()).toBe(en.notFound.text);
       await shop.backToShop('not found');

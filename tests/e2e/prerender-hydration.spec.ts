@@ -66,7 +66,7 @@ test('the hydrated landing page responds at once: Add to Cart updates the badge'
   await shop.seeCartCount(1);
 });
 
-test('the landing page loads no checkout code until the cart opens', async ({ page, shop }) => {
+test('the landing page loads no checkout code until the cart opens @R7.6', async ({ page, shop }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -12,7 +12,10 @@ import { expect, test } from './fixtures';
  * a phone's): two Ocean Blue balls with Express shipping, 'Order Confirmed!' with the order number of
  * the moment it was placed, and back at the shop 3 s later with an empty cart.
  */
-test('a shopper buys two Ocean Blue balls with Express shipping, end to end', async ({ page, shop }) => {
+test('a shopper buys two Ocean Blue balls with Express shipping, end to end @R1.1 @R1.2 @R1.3 @R1.4 @R1.5 @R6.1', async ({
+  page,
+  shop,
+}) => {
   await openShop(page);
   await shop.fillCart();
   await shop.seeToast();

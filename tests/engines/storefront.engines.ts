@@ -208,7 +208,7 @@ async function visitWithWorkerAndCart(t: TestContext, name: string) {
   return { ...visited, release };
 }
 
-test('not found: an unknown path answers 404 and shows the not-found page', async (t) => {
+test('not found: an unknown path answers 404 and shows the not-found page @R2.3 @R2.29 @R8.1', async (t) => {
   const { server, browser, shop } = await visit(t);
   await browser.goto(server.url('/no-such-page'));
   assert.equal(await shop.seeNotFound(), en.notFound.text);
@@ -218,7 +218,7 @@ test('not found: an unknown path answers 404 and shows the not-found page', asyn
   );
 });
 
-test('fault a: a new release replaces the files mid-visit; Proceed reloads once into /checkout with the cart', async (t) => {
+test('fault a: a new release replaces the files mid-visit; Proceed reloads once into /checkout with the cart @R2.30', async (t) => {
   const release = makeReleaseCopy(`engines-${engine.name}`);
   t.after(() => release.remove());
   const { server, shop } = await visit(t, WITHOUT_WORKER);
@@ -263,7 +263,7 @@ test('fault b: a new release that lacks the checkout code too; one reload into /
   assert.equal(await shop.cartAlert(), en.cart.checkoutFailure.unavailable);
 });
 
-test("fault c: the checkout code's download breaks off halfway, every time; the cart says the checkout is unavailable and keeps the cart, and Try again opens the checkout once the server answers", async (t) => {
+test("fault c: the checkout code's download breaks off halfway, every time; the cart says the checkout is unavailable and keeps the cart, and Try again opens the checkout once the server answers @R2.24 @R8.5", async (t) => {
   const { server, shop } = await visit(t, WITHOUT_WORKER);
   await shop.open();
   await shop.fillCart();
@@ -396,7 +396,7 @@ test('fault f: a slow network from the start (every script held until the page h
   assert.equal(await shop.cartLine(), cartLineAsShown('hot-pink', 1));
 });
 
-test('offline: after one visit, with the server stopped, the whole purchase works; /checkout opened directly shows the checkout', async (t) => {
+test('offline: after one visit, with the server stopped, the whole purchase works; /checkout opened directly shows the checkout @R2.30', async (t) => {
   const { server, browser, shop } = await visit(t);
   await shop.open();
   await shop.waitForWorkerInControl();
@@ -437,7 +437,7 @@ test('offline: after one visit, with the server stopped, the whole purchase work
   report(t, `order ${orderNumber} placed with the server stopped`);
 });
 
-test("update held: a release deployed during 'Processing...' is never offered there or on 'Order Confirmed!'; offered back at the shop", async (t) => {
+test("update held: a release deployed during 'Processing...' is never offered there or on 'Order Confirmed!'; offered back at the shop @R2.30 @R4.10", async (t) => {
   const { server, browser, shop, release } = await visitWithWorkerAndCart(t, 'held');
   await shop.openCart();
   await shop.proceed();

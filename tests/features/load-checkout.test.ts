@@ -55,7 +55,7 @@ describe('loadCheckout', () => {
     expect(await failureWith(release(['/assets/index-BBBBBBBB.js']))).toBe('unavailable');
   });
 
-  it('is unavailable when the server answers the release file with an error', async () => {
+  it('is unavailable when the server answers the release file with an error @R8.5', async () => {
     expect(await failureWith(async () => new Response('Service Unavailable', { status: 503 }))).toBe(
       'unavailable',
     );
@@ -69,7 +69,7 @@ describe('loadCheckout', () => {
     expect(await failureWith(release([]))).toBe('unavailable');
   });
 
-  it('is offline when the release file cannot be fetched at all', async () => {
+  it('is offline when the release file cannot be fetched at all @R8.4', async () => {
     expect(await failureWith(() => Promise.reject(new TypeError('NetworkError')))).toBe('offline');
   });
 

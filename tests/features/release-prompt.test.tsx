@@ -73,7 +73,7 @@ async function releaseWaits() {
 
 // The landing page is large for jsdom: its first render takes seconds on a busy machine.
 describe('a new release of the shop', { timeout: 15_000 }, () => {
-  it('is offered in a polite status with Reload once its worker waits, never before', async () => {
+  it('is offered in a polite status with Reload once its worker waits, never before @R2.30', async () => {
     renderApp('/');
     await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.url).toBe(`/${SERVICE_WORKER_FILE}`));
     expect(prompt()).not.toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('a new release of the shop', { timeout: 15_000 }, () => {
     });
   });
 
-  it("is held back while the order is 'Processing...' and on 'Order Confirmed!'", async () => {
+  it("is held back while the order is 'Processing...' and on 'Order Confirmed!' @R2.30", async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
     await releaseWaits();
     expect(prompt()).toBeInTheDocument();

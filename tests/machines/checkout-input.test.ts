@@ -22,7 +22,7 @@ describe('checkoutInputFor (the navigation state the cart carries, spec §3)', (
 describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
   const defaults = defaultLineItems();
 
-  it('defaults to one Hot Pink ball at $21.98 when the state is absent (spec §3)', () => {
+  it('defaults to one Hot Pink ball at $21.98 when the state is absent (spec §3) @R3.4', () => {
     expect(lineItemsFromCheckoutInput(undefined)).toEqual([
       {
         productId: 'pet-ball-pro',
@@ -54,7 +54,7 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
     expect(lineItemsFromCheckoutInput(state)).toEqual(defaults);
   });
 
-  it('takes prices from the catalog, never from the state, and ignores the passed total', () => {
+  it('takes prices from the catalog, never from the state, and ignores the passed total @R3.4', () => {
     const items = lineItemsFromCheckoutInput({
       items: [navigationStateItem({ price: '0.01' })],
       total: 0.01,
@@ -97,7 +97,7 @@ describe('lineItemsFromCheckoutInput: untrusted navigation state', () => {
     ]);
   });
 
-  it('caps a huge quantity so every cents figure stays a safe integer', () => {
+  it('caps a huge quantity so every cents figure stays a safe integer @R5.4', () => {
     const [line] = lineItemsFromCheckoutInput({
       items: [navigationStateItem({ quantity: 1e9 }), navigationStateItem({ quantity: MAX_LINE_QUANTITY })],
     });

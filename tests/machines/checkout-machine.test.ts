@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('checkout machine: input (spec §3)', () => {
-  it('defaults to one Hot Pink ball, total $21.98 + tax, when there is no navigation state', () => {
+  it('defaults to one Hot Pink ball, total $21.98 + tax, when there is no navigation state @R3.4', () => {
     const { actor } = start();
     const { lineItems } = actor.getSnapshot().context;
     expect(lineItems).toEqual([
@@ -50,7 +50,7 @@ describe('checkout machine: input (spec §3)', () => {
     ]);
   });
 
-  it('starts idle with an empty form, United States, card payment and standard shipping', () => {
+  it('starts idle with an empty form, United States, card payment and standard shipping @R3.5', () => {
     const { actor } = start();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('idle');
@@ -90,7 +90,7 @@ describe('form and shipping method', () => {
     });
   });
 
-  it('waives express shipping for two balls (subtotal ≥ $35)', () => {
+  it('waives express shipping for two balls (subtotal ≥ $35) @R9.3', () => {
     const { actor } = start(checkoutInputFor('hot-pink', 2));
     actor.send({ type: 'shippingMethod.select', shippingMethodId: 'express' });
     expect(selectOrderTotals(actor.getSnapshot())).toEqual({
@@ -109,7 +109,7 @@ describe('form and shipping method', () => {
 });
 
 describe('idle → processing → confirmed → redirect (spec §4, §9: 3 s each)', () => {
-  it('processes for 3 s: still processing at 2999 ms, confirmed at 3000 ms', () => {
+  it('processes for 3 s: still processing at 2999 ms, confirmed at 3000 ms @R4.6 @R4.7 @R9.10', () => {
     const { actor } = start();
     actor.send({ type: 'order.submit' });
     expect(actor.getSnapshot().value).toBe('processing');
@@ -119,7 +119,7 @@ describe('idle → processing → confirmed → redirect (spec §4, §9: 3 s eac
     expect(actor.getSnapshot().value).toBe('confirmed');
   });
 
-  it('numbers the order PB- + the last six digits of the confirmation timestamp', () => {
+  it('numbers the order PB- + the last six digits of the confirmation timestamp @R4.7 @R9.14', () => {
     const { actor } = start();
     actor.send({ type: 'order.submit' });
     vi.advanceTimersByTime(PROCESSING_DELAY_MS);
@@ -137,7 +137,7 @@ describe('idle → processing → confirmed → redirect (spec §4, §9: 3 s eac
     expect(notifyOrderPlaced).toHaveBeenCalledOnce();
   });
 
-  it('redirects home 3 s after confirmation, not before', () => {
+  it('redirects home 3 s after confirmation, not before @R4.8 @R9.11', () => {
     const { actor, navigateHome } = start();
     actor.send({ type: 'order.submit' });
     vi.advanceTimersByTime(PROCESSING_DELAY_MS + REDIRECT_DELAY_MS - 1);

@@ -7,7 +7,7 @@ describe('orderNumberFromTimestamp (spec §4: PB- + last six digits of the times
     [1_763_790_000_042, 'PB-000042'],
     [42, 'PB-000042'],
     [0, 'PB-000000'],
-  ])('%i → %s', (timestamp, expected) => {
+  ])('%i → %s @R9.14', (timestamp, expected) => {
     expect(orderNumberFromTimestamp(timestamp)).toBe(expected);
   });
 });

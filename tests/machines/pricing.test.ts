@@ -36,7 +36,7 @@ describe('orderTotals (spec §9, all figures in cents)', () => {
       'standard',
       { subtotal: 6594, shipping: 0, tax: 528, total: 7122 },
     ],
-  ])('%s', (_name, items, method, expected) => {
+  ])('%s @R9.1 @R9.4 @R9.5 @R9.6 @R9.7 @R9.8', (_name, items, method, expected) => {
     expect(orderTotals(items, method)).toEqual({
       subtotalCents: expected.subtotal,
       shippingCents: expected.shipping,
@@ -54,11 +54,11 @@ describe('shippingCents', () => {
     [3500, 'express', 0],
     [3500, 'overnight', 0],
     [3501, 'overnight', 0],
-  ])('subtotal %i with %s costs %i', (subtotal, method, expected) => {
+  ])('subtotal %i with %s costs %i @R9.3 @R9.4 @R9.5 @R9.6', (subtotal, method, expected) => {
     expect(shippingCents(subtotal, method)).toBe(expected);
   });
 
-  it('waives shipping exactly at the $35.00 threshold', () => {
+  it('waives shipping exactly at the $35.00 threshold @R9.3', () => {
     expect(FREE_SHIPPING_THRESHOLD_CENTS).toBe(3500);
     expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS, 'overnight')).toBe(0);
     expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS - 1, 'overnight')).toBe(1999);
@@ -77,7 +77,7 @@ describe('taxCents: 8% rounded half up to the cent', () => {
     [1881, 150], // 150.48
     [1882, 151], // 150.56
     [0, 0],
-  ])('tax on %i is %i', (subtotal, expected) => {
+  ])('tax on %i is %i @R9.7 @R9.15', (subtotal, expected) => {
     expect(taxCents(subtotal)).toBe(expected);
   });
 

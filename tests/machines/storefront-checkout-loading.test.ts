@@ -67,7 +67,7 @@ const cartOf = (actor: ReturnType<typeof startWithCart>['actor']) => {
 };
 
 describe('Proceed to Checkout waits for the checkout code', () => {
-  it('is busy until the code is loaded, then navigates once, and closes the cart once the checkout shows', async () => {
+  it('is busy until the code is loaded, then navigates once, and closes the cart once the checkout shows @R2.24', async () => {
     const { actor, navigateToCheckout } = startWithCart([]);
     actor.send({ type: 'checkout.proceed' });
     expect(selectIsOpeningCheckout(actor.getSnapshot())).toBe(true);
@@ -103,7 +103,7 @@ describe('Proceed to Checkout waits for the checkout code', () => {
 });
 
 describe('a transient failure (5xx, broken connection)', () => {
-  it('is retried on its own 1 s later, still busy, and then opens the checkout', async () => {
+  it('is retried on its own 1 s later, still busy, and then opens the checkout @R2.24 @R8.5', async () => {
     const { actor, attempts, navigateToCheckout } = startWithCart(['unavailable']);
     actor.send({ type: 'checkout.proceed' });
     await vi.advanceTimersByTimeAsync(0);
@@ -116,7 +116,7 @@ describe('a transient failure (5xx, broken connection)', () => {
     expect(navigateToCheckout).toHaveBeenCalledOnce();
   });
 
-  it(`is retried ${CHECKOUT_LOAD_RETRIES} times at most, then the cart says the checkout is unavailable`, async () => {
+  it(`is retried ${CHECKOUT_LOAD_RETRIES} times at most, then the cart says the checkout is unavailable @R2.24 @R8.5`, async () => {
     const { actor, attempts, navigateToCheckout } = startWithCart([
       'unavailable',
       'unavailable',
@@ -131,7 +131,7 @@ describe('a transient failure (5xx, broken connection)', () => {
     expect(cartOf(actor)).toEqual({ colourId: 'ocean-blue', quantity: 2, cartCount: 2 });
   });
 
-  it("opens the checkout on 'Try again', with a fresh count of automatic retries", async () => {
+  it("opens the checkout on 'Try again', with a fresh count of automatic retries @R2.24", async () => {
     const { actor, attempts, navigateToCheckout } = startWithCart([
       'unavailable',
       'unavailable',
@@ -151,7 +151,7 @@ describe('a transient failure (5xx, broken connection)', () => {
 });
 
 describe('offline', () => {
-  it('says so at once, without automatic retries, and keeps the cart', async () => {
+  it('says so at once, without automatic retries, and keeps the cart @R8.4', async () => {
     const { actor, attempts } = startWithCart(['offline']);
     actor.send({ type: 'checkout.proceed' });
     await vi.advanceTimersByTimeAsync(CHECKOUT_RETRY_DELAY_MS * 5);
@@ -161,7 +161,7 @@ describe('offline', () => {
     expect(cartOf(actor)).toEqual({ colourId: 'ocean-blue', quantity: 2, cartCount: 2 });
   });
 
-  it("opens the checkout on 'Try again' once the network is back", async () => {
+  it("opens the checkout on 'Try again' once the network is back @R8.4", async () => {
     const { actor, navigateToCheckout } = startWithCart(['offline']);
     actor.send({ type: 'checkout.proceed' });
     await vi.advanceTimersByTimeAsync(0);

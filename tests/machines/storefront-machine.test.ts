@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('storefront machine: initial state (spec §4)', () => {
-  it('starts with Hot Pink, quantity 1, an empty cart, the modal closed and no toast', () => {
+  it('starts with Hot Pink, quantity 1, an empty cart, the modal closed and no toast @R3.3 @R4.1', () => {
     const { actor } = start();
     const snapshot = actor.getSnapshot();
     expect(snapshot.context).toEqual({
@@ -58,7 +58,7 @@ describe('colour', () => {
 });
 
 describe('quantity (spec §4, §5: minimum 1, no maximum)', () => {
-  it('increments and prices Add to Cart as unit price × quantity', () => {
+  it('increments and prices Add to Cart as unit price × quantity @R2.10 @R9.1', () => {
     const { actor } = start();
     actor.send({ type: 'quantity.increment' });
     actor.send({ type: 'quantity.increment' });
@@ -66,7 +66,7 @@ describe('quantity (spec §4, §5: minimum 1, no maximum)', () => {
     expect(selectAddToCartTotalCents(actor.getSnapshot())).toBe(3 * UNIT_PRICE_CENTS);
   });
 
-  it('never goes below 1', () => {
+  it('never goes below 1 @R4.1 @R5.3', () => {
     const { actor } = start();
     actor.send({ type: 'quantity.decrement' });
     expect(actor.getSnapshot().context.quantity).toBe(1);
@@ -76,13 +76,13 @@ describe('quantity (spec §4, §5: minimum 1, no maximum)', () => {
     expect(actor.getSnapshot().context.quantity).toBe(1);
   });
 
-  it('has no practical maximum: 100 increments give 100 more', () => {
+  it('has no practical maximum: 100 increments give 100 more @R5.3', () => {
     const { actor } = start();
     for (let step = 0; step < 100; step += 1) actor.send({ type: 'quantity.increment' });
     expect(actor.getSnapshot().context.quantity).toBe(101);
   });
 
-  it('stops at the largest quantity whose prices stay exact integers of cents', () => {
+  it('stops at the largest quantity whose prices stay exact integers of cents @R5.4', () => {
     const actor = createActor(storefrontMachine, {
       snapshot: storefrontMachine.resolveState({
         value: { cart: 'closed', toast: 'hidden' },
@@ -101,7 +101,7 @@ describe('quantity (spec §4, §5: minimum 1, no maximum)', () => {
 });
 
 describe('add to cart and the toast (spec §4, §9: 3 s)', () => {
-  it('adds the selected quantity, so counts accumulate', () => {
+  it('adds the selected quantity, so counts accumulate @R4.3', () => {
     const { actor } = start();
     actor.send({ type: 'quantity.increment' });
     actor.send({ type: 'cart.add' });
@@ -111,7 +111,7 @@ describe('add to cart and the toast (spec §4, §9: 3 s)', () => {
     expect(actor.getSnapshot().context.cartCount).toBe(3);
   });
 
-  it('shows the toast for 3 s after adding: visible at 2999 ms, hidden at 3000 ms', () => {
+  it('shows the toast for 3 s after adding: visible at 2999 ms, hidden at 3000 ms @R4.3 @R9.9', () => {
     const { actor } = start();
     actor.send({ type: 'cart.add' });
     expect(actor.getSnapshot().matches({ toast: 'visible' })).toBe(true);
@@ -121,7 +121,7 @@ describe('add to cart and the toast (spec §4, §9: 3 s)', () => {
     expect(actor.getSnapshot().matches({ toast: 'hidden' })).toBe(true);
   });
 
-  it('restarts the 3 s from the last add', () => {
+  it('restarts the 3 s from the last add @R4.3 @R9.9', () => {
     const { actor } = start();
     actor.send({ type: 'cart.add' });
     vi.advanceTimersByTime(2000);
@@ -140,7 +140,7 @@ describe('add to cart and the toast (spec §4, §9: 3 s)', () => {
 });
 
 describe('cart modal (spec §2 Cart modal)', () => {
-  it('opens and closes', () => {
+  it('opens and closes @R4.2', () => {
     const { actor } = start();
     actor.send({ type: 'cart.open' });
     expect(actor.getSnapshot().matches({ cart: 'open' })).toBe(true);
@@ -148,19 +148,19 @@ describe('cart modal (spec §2 Cart modal)', () => {
     expect(actor.getSnapshot().matches({ cart: 'closed' })).toBe(true);
   });
 
-  it('shows the currently selected colour on the cart line, not the colour at the time of adding', () => {
+  it('shows the currently selected colour on the cart line, not the colour at the time of adding @R4.4', () => {
     const { actor } = start();
     actor.send({ type: 'cart.add' });
     actor.send({ type: 'colour.select', colourId: 'ocean-blue' });
     expect(selectCartLine(actor.getSnapshot())).toMatchObject({ colourId: 'ocean-blue', quantity: 1 });
   });
 
-  it('has no line while the cart is empty', () => {
+  it('has no line while the cart is empty @R2.22', () => {
     const { actor } = start();
     expect(selectCartLine(actor.getSnapshot())).toBeNull();
   });
 
-  it('proceeds to checkout with the cart as checkout input, and closes the modal once the checkout shows', () => {
+  it('proceeds to checkout with the cart as checkout input, and closes the modal once the checkout shows @R1.3 @R3.4', () => {
     const { actor, navigateToCheckout } = start();
     actor.send({ type: 'colour.select', colourId: 'ocean-blue' });
     actor.send({ type: 'quantity.increment' });
@@ -187,7 +187,7 @@ describe('cart modal (spec §2 Cart modal)', () => {
     expect(actor.getSnapshot().matches({ cart: { open: 'browsing' } })).toBe(true);
   });
 
-  it('does not proceed with an empty cart', () => {
+  it('does not proceed with an empty cart @R2.22', () => {
     const { actor, navigateToCheckout } = start();
     actor.send({ type: 'cart.open' });
     actor.send({ type: 'checkout.proceed' });

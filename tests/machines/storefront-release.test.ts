@@ -48,7 +48,7 @@ describe('storefront machine: a new release', () => {
     expect(stopped).toHaveBeenCalledOnce();
   });
 
-  it('offers the release its worker says waits, and reloads into it only on Reload', () => {
+  it('offers the release its worker says waits, and reloads into it only on Reload @R2.30 @R4.10', () => {
     const { actor, reloads, announceWaiting } = start();
     actor.send({ type: 'release.reload' });
     expect(reloads).toEqual([]);
@@ -65,7 +65,7 @@ describe('storefront machine: a new release', () => {
     expect(reloads).toHaveLength(1);
   });
 
-  it('keeps the cart for the reload: colour, quantity and count', () => {
+  it('keeps the cart for the reload: colour, quantity and count @R2.30', () => {
     const { actor, reloads, announceWaiting } = start();
     actor.send({ type: 'colour.select', colourId: 'ocean-blue' });
     actor.send({ type: 'quantity.increment' });
@@ -100,7 +100,7 @@ describe('storefront machine: a new release', () => {
     expect(actor.getSnapshot().context.cartCount).toBe(1);
   });
 
-  it("holds a waiting release back from the order's submit until the checkout page is gone", () => {
+  it("holds a waiting release back from the order's submit until the checkout page is gone @R4.10", () => {
     const { actor, reloads, announceWaiting } = start();
     announceWaiting();
     actor.send({ type: 'checkout.opened' });
@@ -119,7 +119,7 @@ describe('storefront machine: a new release', () => {
     expect(selectIsReleaseOffered(actor.getSnapshot()), 'back at the shop').toBe(true);
   });
 
-  it('holds back a release that arrives while an order is underway, and offers it back at the shop', () => {
+  it('holds back a release that arrives while an order is underway, and offers it back at the shop @R2.30 @R4.10', () => {
     const { actor, announceWaiting } = start();
     actor.send({ type: 'order.submitted' });
     announceWaiting();

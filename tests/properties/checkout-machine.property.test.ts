@@ -362,7 +362,7 @@ afterAll(() => {
 });
 
 describe('checkout machine under 10,000 random event sequences', () => {
-  it('never skips processing, confirms at most once, numbers the order PB-dddddd and keeps money exact', () => {
+  it('never skips processing, confirms at most once, numbers the order PB-dddddd and keeps money exact @R4.6 @R4.7 @R9.3 @R9.8 @R9.14', () => {
     fc.assert(
       fc.property(checkoutInput, epochMs, steps, (input, epoch, commands) => {
         const model: Model = {

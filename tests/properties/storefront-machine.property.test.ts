@@ -272,7 +272,7 @@ afterAll(() => {
 });
 
 describe('storefront machine under 10,000 random event sequences', () => {
-  it('keeps quantity, cart count, toast, cart modal and money consistent after every step', () => {
+  it('keeps quantity, cart count, toast, cart modal and money consistent after every step @R4.3 @R5.3', () => {
     fc.assert(
       fc.property(start, steps, (initial, commands) => {
         const real = startActor(initial);
