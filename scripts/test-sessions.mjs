@@ -6,10 +6,12 @@
  *
  * Usage: node scripts/test-sessions.mjs [--seed n] [--runs n] [--max-steps n]
  *   [--machine storefront|checkout] [--path p --replay-path r] [test-engines.mjs's options]
- *   --runs: sessions per machine and engine (default 10); --max-steps: steps per session (default 20);
+ *   --runs: sessions per engine (default 10, about a quarter of them the checkout's); --max-steps:
+ *   steps per session (default 20);
  *   --machine, --path and --replay-path (as a failure prints them) replay one shrunk session.
  *   Any other argument goes to test-engines.mjs (--no-build, --engine name, --serial).
- * Exit code: test-engines.mjs's.
+ * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
+ * is read from test-results/engines ($PATHS_RESULTS). Exit code: test-engines.mjs's.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -31,6 +33,8 @@ for (let index = 0; index < args.length; index += 1) {
   else env[name] = args[++index];
 }
 env.SESSIONS_SEED ??= String(Date.now() % 2 ** 31);
+// Reports of their own: the engine suite's and the paths' stay (the paths' coverage is read from there).
+env.ENGINES_RESULTS ??= 'test-results/sessions';
 console.log(
   `sessions: seed ${env.SESSIONS_SEED} (again: npm run test:sessions -- --seed ${env.SESSIONS_SEED})`,
 );

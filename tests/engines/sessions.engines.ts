@@ -13,8 +13,10 @@
  * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
  * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage:
  * states, transitions, guard outcomes and the storefront's configurations reached by the sessions and
- * by the covering paths (their run's `<engine>-paths-coverage.json`), out of those the model reaches.
- * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per machine),
+ * by the covering paths (`$PATHS_RESULTS/<engine>-paths-coverage.json`, default test-results/engines,
+ * as their last run in this engine wrote it), out of those the model reaches.
+ * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
+ * about a quarter of them the checkout's),
  * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,7 +52,8 @@ import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
 
 const BASE_URL = process.env.BASE_URL;
-const RESULTS = process.env.ENGINES_RESULTS ?? 'test-results/engines';
+/** Where the covering paths' run wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS). */
+const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines';
 const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
 const RUNS = option('SESSIONS_RUNS', 10);
@@ -273,7 +276,7 @@ const counts = { sessions: 0, steps: 0 };
 before(async () => {
   engine = await launchEngine(process.env.ENGINE);
   pages = modelPages(engine, 'sessions');
-  console.log(`${engine.name} sessions: seed ${SEED}, ${RUNS} runs per machine of up to ${MAX_STEPS} steps`);
+  console.log(`${engine.name} sessions: seed ${SEED}, ${RUNS} sessions of up to ${MAX_STEPS} steps`);
 });
 after(async () => {
   await engine?.close();
@@ -282,6 +285,11 @@ after(async () => {
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
+/** A machine's share of RUNS: about a quarter for the checkout, whose model is small; all for one chosen. */
+const runsOf = (name: string) => {
+  const checkoutRuns = Math.max(1, Math.round(RUNS / 4));
+  return chosen ? RUNS : name === 'checkout' ? checkoutRuns : Math.max(1, RUNS - checkoutRuns);
+};
 for (const [name, spec] of Object.entries(SPECS)) {
   if (chosen && chosen !== name) continue;
   test(`${name} sessions`, { timeout: TIMEOUT_MS }, async () => {
@@ -293,6 +301,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
       { maxCommands: MAX_STEPS * 4, size: 'max', replayPath: REPLAY?.replayPath },
     );
     let failure: { steps: string[]; error: unknown } | undefined;
+    let firstFailure: number | undefined;
     const property = fc.asyncProperty(commands, async (list) => {
       const wanted = [...list].map((command) => byName.get(String(command))!);
       const deploying = !BASE_URL && wanted.some(deploys);
@@ -314,6 +323,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
         for (const configuration of ready.configurations) own.configurations.add(configuration);
       } catch (error) {
         failure = { steps: session?.steps ?? ['(opening the page)'], error };
+        firstFailure ??= failure.steps.length;
         await keepEvidence(page, name);
         throw error;
       } finally {
@@ -322,7 +332,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
     });
     const details = await fc.check(property, {
       seed: SEED,
-      numRuns: REPLAY ? 1 : RUNS,
+      numRuns: REPLAY ? 1 : runsOf(name),
       ...(REPLAY ? { path: REPLAY.path, endOnFailure: true } : {}),
     });
     if (!details.failed) return;
@@ -330,7 +340,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
     const error = failure?.error ?? details.errorInstance;
     throw new Error(
       [
-        `${engine.name} ${name} session failed after ${details.numShrinks} shrinks (seed ${details.seed}, path ${details.counterexamplePath}):`,
+        `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${details.seed}, path ${details.counterexamplePath}):`,
         ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
         `  ${error instanceof Error ? error.message : String(error)}`,
         `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${details.seed} --path ${details.counterexamplePath} --replay-path '${replayPath}'`,
@@ -380,7 +390,7 @@ function reachableConfigurations(suite: ModelSuite, spec: SessionSpec): Set<stri
 
 /** The covering paths' reach in this engine, as their run wrote it (model-paths.engines.ts), if it ran. */
 function pathsReach(): Record<string, { items: string[]; configurations: string[] }> | null {
-  const file = join(RESULTS, `${engine.name}-paths-coverage.json`);
+  const file = join(PATHS_RESULTS, `${engine.name}-paths-coverage.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
