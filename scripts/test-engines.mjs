@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Runs the engine suite (tests/engines/storefront.engines.ts) in Chromium, Firefox and WebKit at once,
- * one process per engine, each with its own fault servers, and prints each engine's report and wall
- * time, a test × engine table, and a closing line `engines: N passed, N failed` (tests × engines).
+ * Runs the engine suite (tests/engines/storefront.engines.ts and forced-colors.engines.ts) in
+ * Chromium, Firefox and WebKit at once, one process per engine, each with its own fault servers, and
+ * prints each engine's report and wall time, a test × engine table, and a closing line
+ * `engines: N passed, N failed` (tests × engines).
  *
  * 1. finds the browsers, installing Debian's packages when one is missing and we are root with apt-get
  *    (as on CI): Chromium through scripts/find-chromium.sh (`chromium`); Firefox at $FIREFOX_PATH or
@@ -19,7 +20,8 @@
  *
  * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths]
  *   [--name-pattern regex] [--engine chromium|firefox|webkit]... [--serial]
- *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts, paths the paths
+ *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts and
+ *   forced-colors.engines.ts (whose tests run in Firefox only), paths the paths
  *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table;
  *   --all-paths runs every generated path, not only the covering ones;
  *   --name-pattern runs only the tests whose name matches (node's --test-name-pattern), e.g.
@@ -45,9 +47,12 @@ const ENGINES = ['chromium', 'firefox', 'webkit'];
  * fails on its own after 2 minutes.
  */
 const SUITES = {
-  shop: { file: 'tests/engines/storefront.engines.ts', timeoutMs: 600_000 },
-  paths: { file: 'tests/engines/model-paths.engines.ts', timeoutMs: 1_800_000 },
-  sessions: { file: 'tests/engines/sessions.engines.ts', timeoutMs: 1_500_000 },
+  shop: {
+    files: ['tests/engines/storefront.engines.ts', 'tests/engines/forced-colors.engines.ts'],
+    timeoutMs: 600_000,
+  },
+  paths: { files: ['tests/engines/model-paths.engines.ts'], timeoutMs: 1_800_000 },
+  sessions: { files: ['tests/engines/sessions.engines.ts'], timeoutMs: 1_500_000 },
 };
 const RESULTS = process.env.ENGINES_RESULTS ?? 'test-results/engines';
 const JUNIT_RESULTS = 'test-results/junit';
@@ -170,7 +175,7 @@ function runEngine(engine, env) {
     `--test-reporter-destination=${logFile}`,
     '--test-reporter=junit',
     `--test-reporter-destination=${junitFile}`,
-    ...suites.map((name) => SUITES[name].file),
+    ...suites.flatMap((name) => SUITES[name].files),
   ];
   const [command, ...commandArgs] =
     engine === 'webkit' ? ['xvfb-run', '--auto-servernum', `--server-args=${XVFB_SCREEN}`, ...node] : node;

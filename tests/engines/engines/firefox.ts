@@ -7,16 +7,20 @@ const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
 /**
  * Launches Firefox through puppeteer-core over WebDriver BiDi (`browser: 'firefox'`, `protocol:
  * 'webDriverBiDi'`; never a downloaded browser): the system Firefox (`FIREFOX_PATH`, default
- * /usr/bin/firefox-esr), headless. Each page gets its own browser context (a BiDi user context, with
- * storage and HTTP cache of its own) and a 390 × 844 viewport.
+ * /usr/bin/firefox-esr), headless, with the preferences `prefs` (about:config names and values, e.g.
+ * `{ 'browser.display.document_color_use': 2 }`) in its new profile. Each page gets its own browser
+ * context (a BiDi user context, with storage and HTTP cache of its own) and a 390 × 844 viewport.
  * @throws when the browser cannot be started.
  */
-export async function launchFirefox(): Promise<Engine> {
+export async function launchFirefox(
+  prefs: Readonly<Record<string, string | number | boolean>> = {},
+): Promise<Engine> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
     executablePath: process.env.FIREFOX_PATH ?? DEFAULT_FIREFOX,
     headless: true,
+    extraPrefsFirefox: { ...prefs },
   });
   return {
     name: 'firefox',
