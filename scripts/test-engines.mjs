@@ -14,8 +14,8 @@
  * 3. runs `node --import tsx --test` on the suite once per engine (ENGINE=…), in parallel, WebKit under
  *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
  *    $ENGINES_RESULTS/<engine>.tap and .log (default test-results/engines), and its JUnit report, for
- *    CI services, to test-results/junit/<results directory>-<suites>-<engine>.xml
- *    (engines-shop-paths-firefox.xml);
+ *    CI services, to test-results/junit/<results directory>-<suites>-<engine>.xml, each name once
+ *    (engines-shop-paths-firefox.xml, sessions-webkit.xml);
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
  * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths]
@@ -159,7 +159,9 @@ function tapResults(tap) {
 function runEngine(engine, env) {
   const tapFile = join(RESULTS, `${engine}.tap`);
   const logFile = join(RESULTS, `${engine}.log`);
-  const junitFile = join(JUNIT_RESULTS, `${basename(RESULTS)}-${suites.join('-')}-${engine}.xml`);
+  // Named by the reports' directory and the suites, each once (engines-shop-paths, sessions).
+  const junitName = [...new Set([basename(RESULTS), ...suites])].join('-');
+  const junitFile = join(JUNIT_RESULTS, `${junitName}-${engine}.xml`);
   rmSync(tapFile, { force: true });
   rmSync(logFile, { force: true });
   rmSync(junitFile, { force: true });
