@@ -18,11 +18,12 @@
  *    (engines-shop-paths-firefox.xml, sessions-webkit.xml);
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
- * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths]
+ * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--all-paths]
  *   [--name-pattern regex] [--engine chromium|firefox|webkit]... [--serial]
  *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts and
  *   forced-colors.engines.ts (whose tests run in Firefox only), paths the paths
- *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table;
+ *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table, sessions
+ *   the shoppers' sessions drawn from the models (tests/engines/sessions.engines.ts, scripts/test-sessions.mjs);
  *   --all-paths runs every generated path, not only the covering ones;
  *   --name-pattern runs only the tests whose name matches (node's --test-name-pattern), e.g.
  *   `loadCheckout` for the paths whose checkout download the server ends (by their events, not their
@@ -76,7 +77,7 @@ for (let index = 0; index < args.length; index += 1) {
   else if (args[index] === '--suite') suites.push(args[++index]);
   else
     throw new Error(
-      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths]... [--all-paths] [--name-pattern regex] [--engine name]... [--serial]`,
+      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--all-paths] [--name-pattern regex] [--engine name]... [--serial]`,
     );
 }
 for (const name of chosen)
