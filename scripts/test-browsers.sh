@@ -3,7 +3,8 @@
 # (scripts/test-nginx.mjs), then the engine suite and the paths generated from the machines in
 # Chromium, Firefox and WebKit (scripts/test-engines.mjs), then the paths whose checkout download the
 # fault layer ends (done, 503s, offline) against the same build as a deployment (`BASE_URL`, the mode
-# testers point at staging), in Chromium and Firefox. One after another: the machine has 2 cores.
+# testers point at staging), in Chromium and Firefox, then shoppers' sessions drawn from the models in
+# the three engines (scripts/test-sessions.mjs). One after another: the machine has 2 cores.
 # Every suite runs even when one before it failed; each one's output goes to the terminal and to
 # test-results/browsers-<suite>.log, and the last lines say which suites failed and name their failed
 # tests, so the end of a CI log says what broke.
@@ -38,11 +39,14 @@ deployed_paths() {
   return "$status"
 }
 
-names=(nginx engines deployed)
+# The sessions come after the paths, whose reach they add to their coverage table: a budget of 10
+# sessions of up to 20 steps per engine, a new seed each run, printed first.
+names=(nginx engines deployed sessions)
 commands=(
   "npm run --silent test:nginx -- --no-build"
   "npm run --silent test:engines -- --no-build --suite shop --suite paths"
   "deployed_paths"
+  "npm run --silent test:sessions -- --no-build --runs 10 --max-steps 20"
 )
 failed=()
 for index in "${!names[@]}"; do

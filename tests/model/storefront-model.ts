@@ -291,7 +291,8 @@ export function storefrontView(snapshot: StorefrontSnapshot) {
             count: cartCount,
           }),
     badge: cartCount === 0 ? null : cartCount > 99 ? '99+' : String(cartCount),
-    toast: selectIsToastVisible(snapshot) ? en.toast.added : null,
+    // The page reloaded into the new release starts with no toast.
+    toast: selectIsToastVisible(snapshot) && releaseView(snapshot) !== 'reloading' ? en.toast.added : null,
     cart,
     release: releaseView(snapshot),
     order: orderView(snapshot),
