@@ -4,6 +4,8 @@
  * → the tests that check it and the engines they run in:
  * - the generated model paths (tests/model/) that reach one of its machine parts, in Chromium, Firefox
  *   and WebKit (the covering paths on every run, the others with `--all-paths`);
+ * - the random sessions of that machine (tests/engines/sessions.engines.ts), in the same engines:
+ *   they can reach every such part, which ones a run reaches depends on its seed;
  * - the tests that name it: a title ending in its tag (`it('waives shipping at $35 @R9.3', …)`), read
  *   from the source without running anything: Vitest files (jsdom), Playwright specs (Chromium) and
  *   the engine suite (`*.engines.ts`: Chromium, Firefox, WebKit).
@@ -154,6 +156,8 @@ export function taggedTests(): TaggedTest[] {
 }
 
 const SUITES = { storefront, checkout } as const satisfies Record<string, ModelSuite>;
+/** The random sessions of both machines, in Chromium, Firefox and WebKit. */
+const SESSIONS_FILE = 'tests/engines/sessions.engines.ts';
 type MachineName = keyof typeof SUITES;
 
 /**
@@ -189,8 +193,10 @@ function pathsReaching(suite: ModelSuite, parts: readonly string[], coverage: Re
 export interface Trace extends Requirement {
   trace: RequirementTrace;
   paths: { machine: MachineName; total: number; numbers: number[]; covering: number[] }[];
+  /** The machines whose random sessions can reach one of its parts. */
+  sessions: MachineName[];
   tests: TaggedTest[];
-  /** Every engine some test or path of it runs in. */
+  /** Every engine some test, path or session of it runs in. */
   engines: string[];
 }
 
@@ -214,14 +220,18 @@ export function traces(requirements = readRequirements(), tests = taggedTests())
       return [{ machine, total: suite.paths.length, ...pathsReaching(suite, parts, coverage[machine]) }];
     });
     const own = tests.filter((test) => test.ids.includes(requirement.id));
+    const sessions = paths.map((path) => path.machine);
     const engines = new Set([
-      ...(paths.some((path) => path.numbers.length > 0) ? ['Chromium', 'Firefox', 'WebKit'] : []),
+      ...(paths.some((path) => path.numbers.length > 0) || sessions.length > 0
+        ? ['Chromium', 'Firefox', 'WebKit']
+        : []),
       ...own.flatMap((test) => RUNNERS.find((runner) => runner.runner === test.runner)!.engines),
     ]);
     return {
       ...requirement,
       trace,
       paths,
+      sessions,
       tests: own,
       engines: ENGINE_ORDER.filter((engine) => engines.has(engine)),
     };
@@ -285,16 +295,18 @@ export async function renderTraceabilityDoc(all = traces()): Promise<string> {
     'where the rest lives (texts, layout, prices, the server). **Model paths**: the generated paths',
     '([test-paths.md](test-paths.md), by number) that reach one of those states or transitions, run in',
     'Chromium, Firefox and WebKit: the covering ones on every run, all of them with `--all-paths`.',
+    '**Sessions**: the random sessions of the same machine (`npm run test:sessions`), in the same',
+    'engines, which can reach those states and transitions (each run prints what its seed reached).',
     "**Tests**: the tests whose title ends in the requirement's tag (`@R9.3`): Vitest in jsdom,",
     'Playwright in Chromium, the engine suite in Chromium, Firefox and WebKit.',
     '',
     `${all.length} requirements; ${withParts} with machine parts; checked in Chromium ${inEngine('Chromium')}, Firefox ${inEngine('Firefox')}, WebKit ${inEngine('WebKit')}, jsdom ${inEngine('jsdom')}.`,
     '',
-    '| id | requirement | model paths: covering (all) | Vitest | Playwright | engine suite | engines |',
-    '| -- | ----------- | --------------------------- | ------ | ---------- | ------------ | ------- |',
+    '| id | requirement | model paths: covering (all) | sessions | Vitest | Playwright | engine suite | engines |',
+    '| -- | ----------- | --------------------------- | -------- | ------ | ---------- | ------------ | ------- |',
     ...all.map(
       (trace) =>
-        `| ${trace.id} | ${trace.text.replace(/\|/g, '\\|')} | ${pathCell(trace)} | ${count(trace.tests, 'Vitest')} | ${count(trace.tests, 'Playwright')} | ${count(trace.tests, 'engine suite')} | ${trace.engines.join(', ')} |`,
+        `| ${trace.id} | ${trace.text.replace(/\|/g, '\\|')} | ${pathCell(trace)} | ${trace.sessions.join(', ')} | ${count(trace.tests, 'Vitest')} | ${count(trace.tests, 'Playwright')} | ${count(trace.tests, 'engine suite')} | ${trace.engines.join(', ')} |`,
     ),
     '',
     ...sections.flatMap((section) => [
@@ -311,6 +323,11 @@ export async function renderTraceabilityDoc(all = traces()): Promise<string> {
             '',
             `- **Implemented by**: ${implementedBy(trace)}.`,
             ...(paths ? [`- **Model paths** (Chromium, Firefox, WebKit): ${paths}.`] : []),
+            ...(trace.sessions.length
+              ? [
+                  `- **Sessions** (Chromium, Firefox, WebKit): the random ${trace.sessions.join(' and ')} sessions of ${code(SESSIONS_FILE)} (\`npm run test:sessions\`) can reach these states and transitions; the seed decides which.`,
+                ]
+              : []),
             ...RUNNERS.flatMap(({ runner, engines }) => {
               const own = trace.tests.filter((test) => test.runner === runner);
               return own.length
