@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { COLOURS, type ColourId } from '@machines/catalog';
 import { en, shopText, startsWith } from '../shop-texts';
 import { analyzeWithAxe } from './a11y';
+import { checkWithEqualAccess, checkWithHtmlCodeSniffer } from './a11y-engines';
 import { openShop } from './clock';
 import { expect, test } from './fixtures';
 
@@ -124,7 +125,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
       expect(distance(focused.focusRing, focused.background), 'the focus ring').toBeGreaterThan(DIFFERENT);
     });
 
-    test('axe finds no violations', async ({ page }) => {
+    test('axe, IBM Equal Access and HTML_CodeSniffer find nothing', async ({ page }) => {
       const { violations } = await analyzeWithAxe(page);
       // Under forced colours axe's color-contrast reads each text's colour before forcing (its
       // -webkit-text-fill-color, which Chromium leaves unforced) against the forced background
@@ -132,6 +133,8 @@ for (const colorScheme of ['dark', 'light'] as const) {
       // decides text contrast here; the pixels above check what the page itself must keep.
       const measurable = violations.filter((violation) => violation.id !== 'color-contrast');
       expect(measurable.map((violation) => violation.id)).toEqual([]);
+      expect((await checkWithEqualAccess(page)).violations).toEqual([]);
+      expect((await checkWithHtmlCodeSniffer(page)).errors).toEqual([]);
     });
   });
 }
@@ -259,9 +262,11 @@ test.describe('prefers-contrast: more', () => {
     expect(edges.filter(({ ratio }) => ratio < 3)).toEqual([]);
   });
 
-  test('axe finds no violations', async ({ page }) => {
+  test('axe, IBM Equal Access and HTML_CodeSniffer find nothing', async ({ page }) => {
     await openShop(page);
     const { violations } = await analyzeWithAxe(page);
     expect(violations.map((violation) => violation.id)).toEqual([]);
+    expect((await checkWithEqualAccess(page)).violations).toEqual([]);
+    expect((await checkWithHtmlCodeSniffer(page)).errors).toEqual([]);
   });
 });
