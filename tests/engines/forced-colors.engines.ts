@@ -19,7 +19,8 @@ import { ShopModel } from './shop.model';
  * (`browser.display.document_color_use` 2) and then paints with its own text and background colours:
  * each theme is a Firefox launched with those preferences.
  *
- * Run with the engine suite's shop suite (scripts/test-engines.mjs); its tests exist in Firefox only.
+ * Run with the engine suite's shop suite in Firefox only (scripts/test-engines.mjs); by hand:
+ * `ENGINE=firefox DIST_DIR=dist node --import tsx --test tests/engines/forced-colors.engines.ts`.
  * Chromium's forced colours are checked through its emulation in the Playwright spec
  * tests/e2e/forced-colors.spec.ts; WebKitGTK has no forced-colours mode (no setting or automation
  * command turns one on, and `(forced-colors: active)` never matches), so there is nothing to check.
@@ -104,57 +105,59 @@ const ringed = (pixels: Awaited<ReturnType<typeof swatchPixels>>): ColourId[] =>
     .filter(({ ring, background }) => distance(ring, background) > DIFFERENT)
     .map(({ colour }) => colour.id);
 
-if (process.env.ENGINE === 'firefox')
-  for (const [theme, { foreground, background, link }] of Object.entries(THEMES))
-    test(
-      `forced colours, ${theme} theme: each swatch shows its own colour, the selected one alone is ringed, the ring follows the choice, and axe finds no violations`,
-      {
-        timeout: 120_000,
-      },
-      async (t) => {
-        const firefox = await launchFirefox({
-          'browser.display.document_color_use': 2,
-          'browser.display.use_system_colors': false,
-          'browser.display.foreground_color': foreground,
-          'browser.display.background_color': background,
-          'browser.anchor_color': link,
-          'browser.visited_color': link,
-          'browser.active_color': link,
-        });
-        const server = await startServer({ root: DIST_DIR, serviceWorker: false });
-        const page = await firefox.newPage();
-        t.after(async () => {
-          await page.close().catch(() => undefined);
-          await server.close();
-          await firefox.close();
-        });
-        const browser = new BrowserDriver('firefox', page);
-        const shop = new ShopModel(browser, server.origin);
-        await shop.open();
-        assert.equal(
-          await browser.evaluate(() => matchMedia('(forced-colors: active)').matches),
-          true,
-          'Firefox forces colours',
-        );
+if (process.env.ENGINE !== 'firefox')
+  throw new Error(`forced-colors.engines.ts runs in Firefox (ENGINE=firefox), not in ${process.env.ENGINE}`);
 
-        const pixels = await swatchPixels(browser);
-        for (const { colour, centre, background: page } of pixels) {
-          assert.ok(distance(centre, hexRgb(colour.swatch)) < SAME, `${colour.id} swatch shows ${centre}`);
-          assert.ok(distance(centre, page) > DIFFERENT / 2, `${colour.id} swatch stands out from ${page}`);
-        }
-        assert.deepEqual(ringed(pixels), ['hot-pink']);
-        await shop.chooseColour('ocean-blue');
-        await browser.waitFor(
-          async () => ringed(await swatchPixels(browser)).join() === 'ocean-blue',
-          { timeoutMs: 5_000 },
-          'the ring to move to Ocean Blue',
-        );
+for (const [theme, { foreground, background, link }] of Object.entries(THEMES))
+  test(
+    `forced colours, ${theme} theme: each swatch shows its own colour, the selected one alone is ringed, the ring follows the choice, and axe finds no violations`,
+    {
+      timeout: 120_000,
+    },
+    async (t) => {
+      const firefox = await launchFirefox({
+        'browser.display.document_color_use': 2,
+        'browser.display.use_system_colors': false,
+        'browser.display.foreground_color': foreground,
+        'browser.display.background_color': background,
+        'browser.anchor_color': link,
+        'browser.visited_color': link,
+        'browser.active_color': link,
+      });
+      const server = await startServer({ root: DIST_DIR, serviceWorker: false });
+      const page = await firefox.newPage();
+      t.after(async () => {
+        await page.close().catch(() => undefined);
+        await server.close();
+        await firefox.close();
+      });
+      const browser = new BrowserDriver('firefox', page);
+      const shop = new ShopModel(browser, server.origin);
+      await shop.open();
+      assert.equal(
+        await browser.evaluate(() => matchMedia('(forced-colors: active)').matches),
+        true,
+        'Firefox forces colours',
+      );
 
-        await page.evaluate(AXE_SOURCE);
-        const violations = (await page.evaluate(
-          `axe.run(document).then((results) => results.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.html.slice(0, 80) + ' ' + n.any.map((c) => c.message).join(' '))))`,
-        )) as string[];
-        assert.deepEqual(violations, []);
-        assert.deepEqual(server.cspReports(), [], 'no policy violations');
-      },
-    );
+      const pixels = await swatchPixels(browser);
+      for (const { colour, centre, background: page } of pixels) {
+        assert.ok(distance(centre, hexRgb(colour.swatch)) < SAME, `${colour.id} swatch shows ${centre}`);
+        assert.ok(distance(centre, page) > DIFFERENT / 2, `${colour.id} swatch stands out from ${page}`);
+      }
+      assert.deepEqual(ringed(pixels), ['hot-pink']);
+      await shop.chooseColour('ocean-blue');
+      await browser.waitFor(
+        async () => ringed(await swatchPixels(browser)).join() === 'ocean-blue',
+        { timeoutMs: 5_000 },
+        'the ring to move to Ocean Blue',
+      );
+
+      await page.evaluate(AXE_SOURCE);
+      const violations = (await page.evaluate(
+        `axe.run(document).then((results) => results.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.html.slice(0, 80) + ' ' + n.any.map((c) => c.message).join(' '))))`,
+      )) as string[];
+      assert.deepEqual(violations, []);
+      assert.deepEqual(server.cspReports(), [], 'no policy violations');
+    },
+  );
