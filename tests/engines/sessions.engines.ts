@@ -298,7 +298,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
     const commands = fc.commands(
       events.map((event) => fc.constant(new EventCommand(event))),
       // Commands the session does not enable are skipped, so more are drawn than run.
-      { maxCommands: MAX_STEPS * 4, size: 'max', replayPath: REPLAY?.replayPath },
+      { maxCommands: MAX_STEPS * 6, size: 'max', replayPath: REPLAY?.replayPath },
     );
     let failure: { steps: string[]; error: unknown } | undefined;
     let firstFailure: number | undefined;
