@@ -32,7 +32,16 @@
  * Exit code: non-zero when either run fails, or 1 when nginx cannot be found or started.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -70,6 +79,8 @@ const DEPLOY_SITES = 2;
 /** tests/observatory: the scanner's own package, installed apart from the shop's. */
 const OBSERVATORY_DIR = 'tests/observatory';
 const SCANNER = '@mdn/mdn-http-observatory';
+/** Where every suite's JUnit report goes. */
+const JUNIT_DIR = 'test-results/junit';
 
 /**
  * Installs the Mozilla HTTP Observatory scanner from its lockfile (scripts off: its postinstall would
@@ -110,9 +121,20 @@ function scanWithObservatory(target, ca) {
     console.log('nginx-observatory: 0 passed, 1 failed');
     return 1;
   }
+  // Also a JUnit report for CI services, beside the other suites' in test-results/junit/.
+  mkdirSync(JUNIT_DIR, { recursive: true });
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', join(OBSERVATORY_DIR, 'observatory.scan.ts')],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=junit',
+      `--test-reporter-destination=${join(JUNIT_DIR, 'observatory.xml')}`,
+      join(OBSERVATORY_DIR, 'observatory.scan.ts'),
+    ],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
