@@ -17,6 +17,23 @@ const summary = () => screen.getByRole('complementary', { name: 'Order Summary' 
 const totalRow = (name: string) => within(summary()).getByRole('row', { name });
 const submitButton = () => screen.getByRole('button', { name: /^complete order|^processing/i });
 
+/**
+ * From the landing page: one ball into the cart, to /checkout, the form filled, submitted (at the
+ * clock's `submitAt`, ms since the epoch, when given) and confirmed 3 s later.
+ */
+async function orderOneBallFromTheShop(
+  user: ReturnType<typeof renderApp>['user'],
+  submitAt?: number,
+): Promise<void> {
+  await user.click(screen.getByRole('button', { name: /^add to cart/i }));
+  await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
+  await proceedToCheckout(user);
+  autofillCheckoutForm();
+  if (submitAt !== undefined) vi.setSystemTime(submitAt);
+  await user.click(submitButton());
+  act(() => vi.advanceTimersByTime(3000));
+}
+
 describe('checkout page: order summary', () => {
   it('shows one Hot Pink ball with its totals when opened directly @R2.27 @R3.4 @R9.4 @R9.7 @R9.8', () => {
     renderApp('/checkout', { fakeTimers: true });
@@ -183,12 +200,7 @@ describe('checkout page: placing the order', () => {
     'returns to the landing page with an empty cart 3 s after confirming @R4.8 @R9.11',
     async () => {
       const { user, router } = renderApp('/', { fakeTimers: true });
-      await user.click(screen.getByRole('button', { name: /^add to cart/i }));
-      await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
-      await proceedToCheckout(user);
-      autofillCheckoutForm();
-      await user.click(submitButton());
-      act(() => vi.advanceTimersByTime(3000));
+      await orderOneBallFromTheShop(user);
       expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
 
       act(() => vi.advanceTimersByTime(2999));
@@ -218,13 +230,7 @@ describe('checkout page: placing the order', () => {
     "keeps the confirmation with no time limit after 'Stay on this page', then 'Back to Shop' goes home",
     async () => {
       const { user, router } = renderApp('/', { fakeTimers: true });
-      await user.click(screen.getByRole('button', { name: /^add to cart/i }));
-      await user.click(screen.getByRole('button', { name: 'Open cart, 1 item' }));
-      await proceedToCheckout(user);
-      autofillCheckoutForm();
-      vi.setSystemTime(1_700_000_120_456);
-      await user.click(submitButton());
-      act(() => vi.advanceTimersByTime(3000));
+      await orderOneBallFromTheShop(user, 1_700_000_120_456);
 
       act(() => vi.advanceTimersByTime(2999));
       await user.click(screen.getByRole('button', { name: 'Stay on this page' }));

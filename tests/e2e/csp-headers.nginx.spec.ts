@@ -1,11 +1,10 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { contentSecurityPolicy, cspHashSource } from '../../build/content-security-policy';
 import { inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
+import { getRaw } from './raw-get';
 import { DIST_DIR } from './releases';
 import { en } from '../shop-texts';
 import { APP_SCRIPTS_META, RELEASE_FILE, SERVICE_WORKER_FILE } from '@/lib/shared-names';
@@ -101,34 +100,6 @@ test('/checkout/ redirects to /checkout', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: en.checkout.title })).toBeVisible();
 });
 
-/** One GET with exactly the given Accept-Encoding, the body as sent (not decoded). */
-function getRaw(
-  url: string,
-  acceptEncoding: string | undefined,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
 test(
   "each landing script is sent as brotli, gzip or itself, as the browser accepts, and decodes to the build's file",
   { tag: '@local-build' },
@@ -151,7 +122,7 @@ test(
         { accept: 'identity', encoding: undefined, decode: (body: Buffer) => body },
       ];
       for (const { accept, encoding, decode } of cases) {
-        const response = await getRaw(new URL(path, baseURL).href, accept);
+        const response = await getRaw(baseURL!, path, accept);
         const label = `${path} with Accept-Encoding: ${accept ?? '(none)'}`;
         expect.soft(response.status, label).toBe(200);
         expect.soft(response.headers['content-encoding'], label).toBe(encoding);

@@ -129,7 +129,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
       const { violations } = await analyzeWithAxe(page);
       // Under forced colours axe's color-contrast reads each text's colour before forcing (its
       // -webkit-text-fill-color, which Chromium leaves unforced) against the forced background
-      // (axe-core issue 3978): it measures colours that are not painted. The system's palette
+      // (a known axe-core limitation, github.com/dequelabs/axe-core/issues/3978): it measures colours that are not painted. The system's palette
       // decides text contrast here; the pixels above check what the page itself must keep.
       const measurable = violations.filter((violation) => violation.id !== 'color-contrast');
       expect(measurable.map((violation) => violation.id)).toEqual([]);

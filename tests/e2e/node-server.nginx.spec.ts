@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { freePort } from '../../scripts/nginx';
 import { expect, test as base } from './fixtures';
+import { getRaw } from './raw-get';
 import { assetOf, DIST_DIR } from './releases';
 import { RELEASE_FILE, SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
@@ -61,39 +62,6 @@ const test = base.extend<object, { fallback: Fallback }>({
     { scope: 'worker', timeout: 30_000 },
   ],
 });
-
-/** One GET of `path`, sent as written (unnormalised), with exactly the given Accept-Encoding; the body as sent. */
-function get(
-  origin: string,
-  path: string,
-  acceptEncoding: string | undefined,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        hostname,
-        port,
-        path,
-        headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
 
 /** A body as decoded by its Content-Encoding. */
 function decoded({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }): Buffer {
@@ -196,8 +164,8 @@ test.describe('npm start without nginx', { tag: '@local-build' }, () => {
       for (const accept of ['gzip, deflate, br, zstd', 'gzip, deflate', undefined]) {
         const label = `${path} with Accept-Encoding: ${accept ?? '(none)'}`;
         const [nginx, node] = await Promise.all([
-          get(baseURL!, path, accept),
-          get(fallback.origin, path, accept),
+          getRaw(baseURL!, path, accept),
+          getRaw(fallback.origin, path, accept),
         ]);
         expect.soft(node.status, label).toBe(nginx.status);
         const own = (headers: IncomingHttpHeaders) =>
