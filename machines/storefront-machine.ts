@@ -196,6 +196,7 @@ export const storefrontMachine = setup({
       states: {
         closed: {
           id: 'cart.closed',
+          description: 'The landing page with the cart button; the cart modal is not shown.',
           on: { 'cart.open': { target: 'open', description: "Cart button or 'Buy Now with PayPal'." } },
         },
         open: {
@@ -215,6 +216,8 @@ export const storefrontMachine = setup({
           states: {
             browsing: {
               id: 'cart.open.browsing',
+              description:
+                "The cart's line, its total, 'Proceed to Checkout' and 'Continue Shopping'; or, when empty, 'Your cart is empty' with 'Start Shopping'.",
               on: {
                 'checkout.proceed': { guard: 'hasItems', target: 'openingCheckout' },
               },
@@ -352,6 +355,7 @@ export const storefrontMachine = setup({
       states: {
         none: {
           id: 'order.none',
+          description: 'No order underway: the shopper is on the landing page.',
           on: { 'order.submitted': { target: 'underway', description: "'Complete Order' pressed." } },
         },
         underway: {
@@ -373,6 +377,7 @@ export const storefrontMachine = setup({
       states: {
         hidden: {
           id: 'toast.hidden',
+          description: 'No toast shows.',
           on: { 'cart.add': { guard: 'canAddToCart', target: 'visible', actions: 'addToCart' } },
         },
         visible: {
