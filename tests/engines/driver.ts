@@ -40,14 +40,20 @@ export interface Engine {
   readonly name: EngineName;
   /** Browser name and version, e.g. `firefox/153.7.0`. */
   readonly version: string;
-  /** A fresh page at {@link VIEWPORT} (or the nearest the engine allows; see `BrowserDriver.viewport`). */
+  /** A fresh page at the engine's viewport, {@link VIEWPORT} unless launched with another (or the nearest the engine allows; see `BrowserDriver.viewport`). */
   newPage(): Promise<EnginePage>;
   /** Closes the browser and anything started for it. */
   close(): Promise<void>;
 }
 
+/** A viewport's size in CSS px. */
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
 /** The viewport the suite asks for, in CSS px: a 390 × 844 phone. */
-export const VIEWPORT = { width: 390, height: 844 } as const;
+export const VIEWPORT: Viewport = { width: 390, height: 844 };
 
 /** Options of {@link BrowserDriver.waitFor}. */
 export interface WaitOptions {

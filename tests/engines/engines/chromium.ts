@@ -1,5 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
-import { VIEWPORT, type Engine, type EnginePage } from '../driver';
+import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
 
 /** Where the suite finds Chromium unless `CHROME_PATH` says otherwise (scripts/find-chromium.sh). */
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -37,10 +37,11 @@ export function playwrightEnginePage(page: Page): EnginePage {
 /**
  * Launches Chromium through Playwright (`playwright-core`, never its own browser download): the
  * system Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless, `--no-sandbox --disable-gpu`.
- * Each page gets its own browser context (cookies, storage and HTTP cache of its own) at 390 × 844.
+ * Each page gets its own browser context (cookies, storage and HTTP cache of its own) at `viewport`
+ * (default 390 × 844).
  * @throws when the browser cannot be started.
  */
-export async function launchChromium(): Promise<Engine> {
+export async function launchChromium(viewport: Viewport = VIEWPORT): Promise<Engine> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? DEFAULT_CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu'],
@@ -50,7 +51,7 @@ export async function launchChromium(): Promise<Engine> {
     name: 'chromium',
     version: `chromium/${browser.version()}`,
     newPage: async () => {
-      const context = await browser.newContext({ viewport: { ...VIEWPORT } });
+      const context = await browser.newContext({ viewport: { ...viewport } });
       return playwrightEnginePage(await context.newPage());
     },
     close: () => browser.close(),

@@ -1,5 +1,5 @@
 import puppeteer, { type ElementHandle } from 'puppeteer-core';
-import { VIEWPORT, type Engine, type EnginePage } from '../driver';
+import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
 
 /** Where the suite finds Firefox unless `FIREFOX_PATH` says otherwise (Debian's firefox-esr). */
 const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
@@ -9,11 +9,13 @@ const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
  * 'webDriverBiDi'`; never a downloaded browser): the system Firefox (`FIREFOX_PATH`, default
  * /usr/bin/firefox-esr), headless, with the preferences `prefs` (about:config names and values, e.g.
  * `{ 'browser.display.document_color_use': 2 }`) in its new profile. Each page gets its own browser
- * context (a BiDi user context, with storage and HTTP cache of its own) and a 390 × 844 viewport.
+ * context (a BiDi user context, with storage and HTTP cache of its own) and `viewport` (default
+ * 390 × 844).
  * @throws when the browser cannot be started.
  */
 export async function launchFirefox(
   prefs: Readonly<Record<string, string | number | boolean>> = {},
+  viewport: Viewport = VIEWPORT,
 ): Promise<Engine> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -28,7 +30,7 @@ export async function launchFirefox(
     newPage: async (): Promise<EnginePage> => {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport({ ...VIEWPORT });
+      await page.setViewport({ ...viewport });
       const element = async (expression: string) => {
         const handle = (await page.evaluateHandle(expression)).asElement() as ElementHandle<Element> | null;
         if (!handle) throw new Error(`${expression.slice(0, 80)}… is not an element`);

@@ -1,12 +1,12 @@
-import type { Engine, EngineName } from '../driver';
+import type { Engine, EngineName, Viewport } from '../driver';
 import { launchChromium } from './chromium';
 import { launchFirefox } from './firefox';
 import { launchWebKit } from './webkit';
 
 /** The engines by name, in the order the runner lists them. */
-export const ENGINES: Record<EngineName, () => Promise<Engine>> = {
+export const ENGINES: Record<EngineName, (viewport?: Viewport) => Promise<Engine>> = {
   chromium: launchChromium,
-  firefox: launchFirefox,
+  firefox: (viewport) => launchFirefox({}, viewport),
   webkit: launchWebKit,
 };
 
@@ -16,11 +16,11 @@ export function isEngineName(name: unknown): name is EngineName {
 }
 
 /**
- * Launches the engine `name`.
+ * Launches the engine `name`, its pages at `viewport` (CSS px; default the suite's 390 × 844).
  * @throws when `name` is not an engine, or the browser cannot be started.
  */
-export function launchEngine(name: unknown): Promise<Engine> {
+export function launchEngine(name: unknown, viewport?: Viewport): Promise<Engine> {
   if (!isEngineName(name))
     throw new Error(`ENGINE must be one of ${Object.keys(ENGINES).join(', ')}, not ${String(name)}`);
-  return ENGINES[name]();
+  return ENGINES[name](viewport);
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Builder, WebElement } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/nginx';
-import { VIEWPORT, type Engine, type EnginePage } from '../driver';
+import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
 
 /** Debian's WebKitGTK MiniBrowser (package libwebkit2gtk-4.1-0), unless `MINIBROWSER_PATH` says otherwise. */
 const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -29,13 +29,14 @@ const QUIT_TIMEOUT_MS = 10_000;
  * `webkitgtk:browserOptions` with the binary and `--automation`). Needs an X display: run it under
  * `xvfb-run -s '-screen 0 390x844x24'`. MiniBrowser's toolbar keeps a window at least 447 px wide, so
  * it starts full screen (`--full-screen`: no toolbar) on that 390 × 844 screen and the window is sized
- * to 390 × 844; the viewport it really got is measured by the suite. Page loads are not waited for
+ * to 390 × 844 (or `viewport`, on a screen of that size); the viewport it really got is measured by
+ * the suite. Page loads are not waited for
  * (`pageLoadStrategy: 'none'`): the driver waits for each document itself. The one session's window is
  * the page every test uses in turn; each test serves from its own origin (port), so none shares
  * another's cache or storage.
  * @throws when the driver or the browser cannot be started.
  */
-export async function launchWebKit(): Promise<Engine> {
+export async function launchWebKit(viewport: Viewport = VIEWPORT): Promise<Engine> {
   const port = await freePort();
   const webDriver = spawn(process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver', [`--port=${port}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -61,7 +62,7 @@ export async function launchWebKit(): Promise<Engine> {
   await driver
     .manage()
     .window()
-    .setRect({ x: 0, y: 0, ...VIEWPORT });
+    .setRect({ x: 0, y: 0, ...viewport });
   const element = async (expression: string) => {
     const found: unknown = await driver.executeScript(`return ${expression};`);
     if (!(found instanceof WebElement)) throw new Error(`${expression.slice(0, 80)}… is not an element`);
