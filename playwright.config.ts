@@ -1,10 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests in real Chromium against the production build served by nginx with deploy/nginx.conf
  * (scripts/serve.ts), or against a deployment with `BASE_URL` (run them through scripts/run-e2e.mjs,
- * which finds the system Chromium first). Two projects: the e2e suite (tests/e2e) in two viewports,
- * `mobile` 375×812 and `desktop` 1280×800 (`npm run test:e2e`). The generated model paths run in every
+ * which finds the system Chromium first). Three projects: the e2e suite (tests/e2e) in two viewports,
+ * `mobile` 375×812 and `desktop` 1280×800 (`npm run test:e2e`), and `states`, the state gallery's
+ * visual baselines (tests/visual, `npm run test:visual`). The generated model paths run in every
  * engine through scripts/test-engines.mjs (`npm run test:model:browser`). The browser resolves no host
  * but 127.0.0.1 (and BASE_URL's).
  */
@@ -53,6 +55,16 @@ const serverURL = deployedURL?.origin ?? process.env.E2E_BASE_URL;
 /** Hosts the browser may resolve: 127.0.0.1, and the deployment's host under BASE_URL. */
 const reachableHosts = ['127.0.0.1', ...(deployedURL ? [deployedURL.hostname] : [])];
 
+/** System Chromium, headless, resolving only {@link reachableHosts}. */
+const launchOptions = {
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    `--host-resolver-rules=MAP * ~NOTFOUND , ${reachableHosts.map((host) => `EXCLUDE ${host}`).join(' , ')}`,
+  ],
+};
+
 /** The desktop viewport, of the e2e suite's `desktop` project and of the model paths. */
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
@@ -79,14 +91,7 @@ export default defineConfig({
   use: {
     baseURL: serverURL ?? `http://127.0.0.1:${port}`,
     trace: 'off',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        `--host-resolver-rules=MAP * ~NOTFOUND , ${reachableHosts.map((host) => `EXCLUDE ${host}`).join(' , ')}`,
-      ],
-    },
+    launchOptions,
   },
   projects: [
     {
@@ -101,6 +106,23 @@ export default defineConfig({
       testDir: 'tests/e2e',
       testMatch: DESKTOP_SPECS,
       use: desktop,
+    },
+    {
+      // The state gallery's pictures as visual baselines (tests/visual/states.spec.ts; `npm run
+      // test:visual`): each test sets its own viewport; the pictures are docs/states/<name>.png, and
+      // Chromium sees only the fonts of tests/visual/fonts.conf, so they do not change with a machine's.
+      name: 'states',
+      testDir: 'tests/visual',
+      snapshotPathTemplate: 'docs/states/{arg}{ext}',
+      use: {
+        launchOptions: {
+          ...launchOptions,
+          env: {
+            ...process.env,
+            FONTCONFIG_FILE: fileURLToPath(new URL('tests/visual/fonts.conf', import.meta.url)),
+          },
+        },
+      },
     },
   ],
   webServer: serverURL

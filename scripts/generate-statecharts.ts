@@ -7,6 +7,7 @@
  * Usage: `npm run docs:statecharts` (runs this file with tsx).
  */
 import { writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import prettier from 'prettier';
 import type { AnyStateMachine } from 'xstate';
@@ -19,6 +20,7 @@ import {
   type StateNodeInfo,
   type TransitionInfo,
 } from '@tests/model/machine-anatomy';
+import { GALLERY_DOC, stateAnchor } from '@tests/visual/gallery-names';
 
 /** The machines documented, with the file each lives in (for the Stately editor instructions). */
 const MACHINES: readonly { machine: AnyStateMachine; file: string }[] = [
@@ -28,6 +30,10 @@ const MACHINES: readonly { machine: AnyStateMachine; file: string }[] = [
 
 /** Where the page is written, from the repository root. */
 export const STATECHARTS_DOC = 'docs/statecharts.md';
+
+/** The link from this page to a state's entry in the state gallery (its pictures). */
+const galleryLink = (machine: string, id: string) =>
+  `${relative(dirname(STATECHARTS_DOC), GALLERY_DOC)}#${stateAnchor(machine, id)}`;
 
 /** A Mermaid state id: the XState id with anything but letters, digits and `_` replaced. */
 const mermaidId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
@@ -112,11 +118,16 @@ function machineSection(machine: AnyStateMachine, file: string): string {
     '',
     '### States',
     '',
+    'Each state links to what a shopper sees in it: its pictures in the state gallery (docs/states.md).',
+    '',
     '| State | Type | Description |',
     '| --- | --- | --- |',
     ...anatomy.states
       .filter((state) => state.parentId !== null)
-      .map((state) => `| \`${state.id}\` | ${state.type} | ${cell(state.description ?? '')} |`),
+      .map(
+        (state) =>
+          `| [\`${state.id}\`](${galleryLink(anatomy.machineId, state.id)}) | ${state.type} | ${cell(state.description ?? '')} |`,
+      ),
     '',
     '### Transitions',
     '',

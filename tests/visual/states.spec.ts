@@ -1,0 +1,71 @@
+/**
+ * Visual baselines: each picture of the state gallery (./state-gallery.ts, docs/states.md) taken again
+ * in Chromium at 375 × 812 and 1280 × 800 and compared with the committed one in docs/states/ by
+ * Playwright's `toHaveScreenshot` (the `states` project of playwright.config.ts). A picture that
+ * differs beyond anti-aliasing fails its test, named by state and viewport, and leaves
+ * `<name>-expected.png`, `-actual.png` and `-diff.png` in test-results/artifacts/. Text checks cannot
+ * see a ring drawn in the wrong colour or a price laid over a button; this can.
+ * `npm run test:visual` runs it alone (also against `BASE_URL`: the paths that deploy a release are
+ * left out there, as the model paths do); `npm run docs:states -- --update` accepts a change.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Engine } from '../engines/driver';
+import { playwrightEnginePage } from '../engines/engines/chromium';
+import { modelPages } from '../engines/model-drivers';
+import { showPicture } from './show-state';
+import { GALLERY_VIEWPORTS, pictureFile } from './gallery-names';
+import { galleryPlan } from './state-gallery';
+
+const gallery = galleryPlan();
+
+/**
+ * How far a picture may differ and still match: a pixel counts as changed past Playwright's default
+ * colour distance (0.2 of YIQ), and up to 0.01% of the pixels (30 at 375 × 812, 102 at 1280 × 800) may
+ * change, room for a glyph's anti-aliasing, not for a ring, a border or a moved line of text.
+ */
+const COMPARISON = { threshold: 0.2, maxDiffPixelRatio: 0.0001 } as const;
+
+for (const viewport of GALLERY_VIEWPORTS)
+  for (const picture of gallery.pictures) {
+    // A deployment cannot be deployed to: those pictures are compared against the local build only.
+    if (process.env.BASE_URL && picture.deploys) continue;
+    const shows = gallery.states.filter((state) => state.picture === picture).map((state) => state.id);
+    test(`${picture.machine} ${picture.owner} at ${viewport.name} (shows ${shows.join(', ')})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      let playwrightPage: Page | undefined;
+      const engine: Engine = {
+        name: 'chromium',
+        version: `chromium/${browser.version()}`,
+        newPage: async () => {
+          const context = await browser.newContext({
+            viewport: { width: viewport.width, height: viewport.height },
+            hasTouch: viewport.hasTouch,
+            reducedMotion: 'reduce',
+          });
+          playwrightPage = await context.newPage();
+          return playwrightEnginePage(playwrightPage);
+        },
+        close: async () => undefined,
+      };
+      const pages = modelPages(engine, `states-${viewport.name}-${test.info().parallelIndex}`);
+      try {
+        const page = await showPicture(pages, picture);
+        // No hover left on the last control pressed.
+        await playwrightPage!.mouse.move(0, 0);
+        await expect(
+          playwrightPage!,
+          `${picture.machine} ${picture.owner} at ${viewport.name}`,
+        ).toHaveScreenshot(pictureFile(picture, viewport), {
+          ...COMPARISON,
+          animations: 'disabled',
+          caret: 'hide',
+          scale: 'css',
+        });
+        await page.close();
+      } finally {
+        await pages.stop();
+      }
+    });
+  }
