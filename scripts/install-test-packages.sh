@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs, in one apt-get run, the Debian packages the browser suites need and this machine lacks:
 # chromium, firefox-esr, webkit2gtk-driver (WebKitWebDriver + MiniBrowser), xvfb and xauth for
-# WebKit's X server, nginx and its brotli_static module (libnginx-mod-http-brotli-static) for the
-# production-server suite. `npm run test:browsers` (scripts/test-browsers.sh) runs it once before
-# its suites, so that apt-get runs once. Each suite still checks its own packages when run on its own. Not root, or no apt-get: installs
-# nothing and leaves each suite to say what is missing. Never downloads a browser build of its own.
+# WebKit's X server, fonts-dejavu-core for the visual baselines, nginx and its brotli_static module
+# (libnginx-mod-http-brotli-static) for the production-server suite. `npm run test:browsers`
+# (scripts/test-browsers.sh) runs it once before its suites, so that apt-get runs once. Each suite
+# still checks its own packages when run on its own. Not root, or no apt-get: installs nothing and
+# leaves each suite to say what is missing. Never downloads a browser build of its own.
 set -euo pipefail
 
 missing=()
@@ -13,6 +14,8 @@ missing=()
 command -v WebKitWebDriver >/dev/null || [ -n "${WEBKIT_WEBDRIVER_PATH:-}" ] || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
+# The one font the visual baselines render with (tests/visual/fonts.conf).
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || [ -n "${NGINX_PATH:-}" ] || missing+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || [ -n "${NGINX_PATH:-}" ] ||
   missing+=(libnginx-mod-http-brotli-static)

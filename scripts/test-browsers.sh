@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's nginx
-# (scripts/test-nginx.mjs), then the engine suite and the paths generated from the machines in
+# (scripts/test-nginx.mjs), then the visual baselines (the state gallery's pictures, docs/states/,
+# compared in Chromium: tests/visual/states.spec.ts), then the engine suite and the paths generated from the machines in
 # Chromium, Firefox and WebKit (scripts/test-engines.mjs), then the paths whose checkout download the
 # fault layer ends (done, 503s, offline) against the same build as a deployment (`BASE_URL`, the mode
 # testers point at staging), in Chromium and Firefox, then shoppers' sessions drawn from the models in
@@ -41,9 +42,10 @@ deployed_paths() {
 
 # The sessions come after the paths, whose reach they add to their coverage table: a budget of 10
 # sessions of up to 20 steps per engine, a new seed each run, printed first.
-names=(nginx engines deployed sessions)
+names=(nginx visual engines deployed sessions)
 commands=(
   "npm run --silent test:nginx -- --no-build"
+  "npm run --silent test:visual -- --no-build"
   "npm run --silent test:engines -- --no-build --suite shop --suite paths"
   "deployed_paths"
   "npm run --silent test:sessions -- --no-build --runs 10 --max-steps 20"
