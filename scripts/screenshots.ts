@@ -1,15 +1,15 @@
 /**
- * Writes PNG screenshots of the shop's key states at 375×812 (mobile) and 1280×800 (desktop) to
- * docs/screenshots/: landing (first screen and full page), toast, cart, checkout, confirmation and
- * not-found. Builds the production bundle, serves it with nginx (scripts/nginx.ts) and drives the system Chromium
- * (scripts/find-chromium.sh) with a fixed fake clock, so the order number and every frame are stable.
+ * Writes PNG screenshots of what the state gallery (docs/states.md, `npm run docs:states`) does not
+ * show, at 375×812 (mobile) and 1280×800 (desktop), to docs/screenshots/: the whole landing page
+ * (the gallery keeps to the viewport a shopper sees) and the not-found page (no machine's state).
+ * Builds the production bundle, serves it with nginx (scripts/nginx.ts) and drives the system Chromium
+ * (scripts/find-chromium.sh) with a fixed fake clock, so every frame is stable.
  * Usage: npm run screenshots. Env: SCREENSHOTS_PORT (default 4183), DIST_DIR (default dist-screenshots).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { SHOPPER_DETAILS } from '../tests/shopper-details';
 import { serveWithNginx } from './nginx';
 
 const OUT_DIR = 'docs/screenshots';
@@ -61,45 +61,11 @@ async function shoot(page: Page, name: string, fullPage = false): Promise<void> 
   console.log(`  ${name}.png`);
 }
 
-/** Two Ocean Blue balls in the cart, then the cart opened. */
-async function openCartWithTwoOceanBlue(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Ocean Blue', exact: true }).click();
-  await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await page.getByRole('button', { name: /^Add to Cart/ }).click();
-  await page.clock.runFor(3_000);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('button', { name: /^Open cart/ }).click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
-}
-
-/** Fills the checkout form with a sample shopper. */
-async function fillCheckout(page: Page): Promise<void> {
-  for (const [label, value] of SHOPPER_DETAILS) await page.getByLabel(label, { exact: true }).fill(value);
-}
-
 /** Every screenshot at one viewport. */
 async function shootViewport(browser: Browser, viewport: Viewport): Promise<void> {
   const landing = await openPage(browser, viewport, '/');
-  await shoot(landing, `landing-${viewport}`);
   await shoot(landing, `landing-full-${viewport}`, true);
-  await landing.getByRole('button', { name: /^Add to Cart/ }).click();
-  await landing.getByRole('status').getByText('Added to cart successfully!').waitFor();
-  await shoot(landing, `toast-${viewport}`);
   await landing.context().close();
-
-  const shop = await openPage(browser, viewport, '/');
-  await openCartWithTwoOceanBlue(shop);
-  await shoot(shop, `cart-${viewport}`);
-  await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await shop.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
-  await shoot(shop, `checkout-${viewport}`, true);
-  await fillCheckout(shop);
-  await shop.getByRole('radio', { name: /^Express Shipping/ }).check();
-  await shop.getByRole('button', { name: /^Complete Order/ }).click();
-  await shop.clock.runFor(3_000);
-  await shop.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
-  await shoot(shop, `confirmation-${viewport}`);
-  await shop.context().close();
 
   const notFound = await openPage(browser, viewport, '/no-such-page');
   await shoot(notFound, `not-found-${viewport}`);
