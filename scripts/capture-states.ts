@@ -37,8 +37,11 @@ try {
     const file = pictureFile(picture, viewport);
     try {
       const page = await showPicture(pages, picture);
-      writeFileSync(join(values.out, file), await page.browser.screenshot());
-      await page.close();
+      try {
+        writeFileSync(join(values.out, file), await page.browser.screenshot());
+      } finally {
+        await page.close();
+      }
       console.log(`  ${engine.name} ${file}`);
     } catch (error) {
       failures[file] = String(error instanceof Error ? error.message : error);

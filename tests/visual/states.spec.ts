@@ -52,18 +52,22 @@ for (const viewport of GALLERY_VIEWPORTS)
       const pages = modelPages(engine, `states-${viewport.name}-${test.info().parallelIndex}`);
       try {
         const page = await showPicture(pages, picture);
-        // No hover left on the last control pressed.
-        await playwrightPage!.mouse.move(0, 0);
-        await expect(
-          playwrightPage!,
-          `${picture.machine} ${picture.owner} at ${viewport.name}`,
-        ).toHaveScreenshot(pictureFile(picture, viewport), {
-          ...COMPARISON,
-          animations: 'disabled',
-          caret: 'hide',
-          scale: 'css',
-        });
-        await page.close();
+        try {
+          // No hover left on the last control pressed.
+          await playwrightPage!.mouse.move(0, 0);
+          await expect(
+            playwrightPage!,
+            `${picture.machine} ${picture.owner} at ${viewport.name}`,
+          ).toHaveScreenshot(pictureFile(picture, viewport), {
+            ...COMPARISON,
+            animations: 'disabled',
+            caret: 'hide',
+            scale: 'css',
+          });
+        } finally {
+          // Also after a failed comparison: the page's own server (a path with the worker has one).
+          await page.close();
+        }
       } finally {
         await pages.stop();
       }
