@@ -21,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { losslessCompressPng } from '@napi-rs/image';
@@ -44,8 +44,9 @@ const SHOWN_WIDTH: Readonly<Record<string, number>> = { '375x812': 188, '1280x80
 
 const byViewport = (viewport: (typeof GALLERY_VIEWPORTS)[number]) => viewport.name.replace('x', ' × ');
 
-/** An entry's picture cell: each viewport's picture at {@link SHOWN_WIDTH}, from `dir` (relative to the page). */
-function pictures(state: GalleryState, dir: string): string {
+/** An entry's pictures: each viewport's at {@link SHOWN_WIDTH}, side by side. */
+function pictures(state: GalleryState): string {
+  const dir = relative(dirname(GALLERY_DOC), GALLERY_DIR);
   return GALLERY_VIEWPORTS.map((viewport) => {
     const file = pictureFile(state.picture, viewport);
     return `<img src="${dir}/${file}" width="${SHOWN_WIDTH[viewport.name]}" alt="${state.picture.machine} ${state.picture.owner} at ${byViewport(viewport)}">`;
@@ -55,7 +56,7 @@ function pictures(state: GalleryState, dir: string): string {
 /** What a state's entry says of its picture: its own, or those of a state whose path ends on the same screen. */
 function pictureLine(state: GalleryState): string {
   const { picture } = state;
-  if (picture.owner === state.id) return 'Its pictures (375 × 812, 1280 × 800):';
+  if (picture.owner === state.id) return `Its pictures (${GALLERY_VIEWPORTS.map(byViewport).join(', ')}):`;
   const owner = `[\`${picture.owner}\`](#${stateAnchor(picture.machine, picture.owner)})`;
   return `No picture of its own: its shortest path ends on the screen of ${owner}, whose pictures these are.`;
 }
@@ -100,7 +101,7 @@ export async function renderStatesDoc(): Promise<string> {
             '',
             pictureLine(state),
             '',
-            pictures(state, 'states'),
+            pictures(state),
             '',
           ];
         }),

@@ -99,18 +99,17 @@ function planGallery(): { states: GalleryState[]; pictures: GalleryPicture[] } {
       .toSorted((a, b) => a.steps.length - b.steps.length);
     const nodes = suite.anatomy.states.filter((state) => state.parentId !== null);
     const pathTo = new Map(
-      nodes.map((node) => {
-        const id = node.id;
+      nodes.map(({ id }) => {
         const path = shortest.find((candidate) => activeStates(candidate.state).has(id));
         if (!path) throw new Error(`No path of the ${root} model reaches state ${id}.`);
         return [id, path];
       }),
     );
-    // Per screen, the leaf states that show it, in the machine's order: the first names the picture.
+    // One picture per screen, named after the leaf state whose own path to it is the shortest (the
+    // first in the machine's order on a tie).
     const byScreen = new Map<string, GalleryPicture>();
     const screenOf = (path: Path) => JSON.stringify(screen(path.state));
-    for (const node of nodes.filter((state) => state.type === 'atomic' || state.type === 'final')) {
-      const id = node.id;
+    for (const { id } of nodes.filter((state) => state.type === 'atomic' || state.type === 'final')) {
       const path = pathTo.get(id)!;
       const key = screenOf(path);
       const known = byScreen.get(key);
@@ -132,16 +131,15 @@ function planGallery(): { states: GalleryState[]; pictures: GalleryPicture[] } {
       else pictures.push(picture);
       byScreen.set(key, picture);
     }
-    for (const node of nodes) {
-      const id = node.id;
+    for (const { id, type, description } of nodes) {
       const path = pathTo.get(id)!;
       const picture = byScreen.get(screenOf(path));
       if (!picture) throw new Error(`State ${root}.${id} ends on a screen no leaf state shows.`);
       states.push({
         machine: root,
         id,
-        type: node.type,
-        description: node.description,
+        type,
+        description,
         path,
         pathName: pathName(path),
         picture,
