@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -119,7 +120,7 @@ export default defineConfig({
           ...launchOptions,
           env: {
             ...process.env,
-            FONTCONFIG_FILE: fileURLToPath(new URL('tests/visual/fonts.conf', import.meta.url)),
+            FONTCONFIG_FILE: join(dirname(fileURLToPath(import.meta.url)), 'tests/visual/fonts.conf'),
           },
         },
       },

@@ -2,7 +2,7 @@
  * BASE_URL points the browser suites at a deployment: the Playwright config then starts no
  * server, tests that origin, lets the browser resolve its host, and leaves out tests tagged
  * `@local-build`; without it it serves this checkout's build with nginx (scripts/serve.ts). Its projects, the
- * e2e suite's and the model paths', take all of this from the config: they set none of it.
+ * e2e suite's and the visual baselines', take all of this from the config.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -18,17 +18,26 @@ async function loadConfig(env: Record<string, string | undefined>) {
   return (await import('../../playwright.config')).default;
 }
 
-/** The e2e projects (mobile, desktop), each with its test directory. */
+/**
+ * The projects (the e2e suite's two, the visual baselines'), each with its test directory: none sets
+ * its own server or filter, and the one that launches Chromium its own way (the visual baselines, for
+ * their fonts) keeps the config's arguments, so BASE_URL's host rules reach it too.
+ */
 function expectProjects(config: Awaited<ReturnType<typeof loadConfig>>) {
   expect(config.projects?.map(({ name, testDir }) => [name, testDir])).toEqual([
     ['mobile', 'tests/e2e'],
     ['desktop', 'tests/e2e'],
+    ['states', 'tests/visual'],
   ]);
   for (const project of config.projects ?? []) {
     expect(project.use?.baseURL).toBeUndefined();
-    expect(project.use?.launchOptions).toBeUndefined();
     expect(project.grepInvert).toBeUndefined();
     expect(project.testIgnore).toBeUndefined();
+    if (project.name !== 'states') expect(project.use?.launchOptions).toBeUndefined();
+    else {
+      expect(project.use?.launchOptions?.args).toEqual(config.use?.launchOptions?.args);
+      expect(project.use?.launchOptions?.env?.FONTCONFIG_FILE).toMatch(/tests\/visual\/fonts\.conf$/);
+    }
   }
 }
 
