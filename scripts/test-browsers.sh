@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's nginx
 # (scripts/test-nginx.mjs), then the visual baselines (the state gallery's pictures, docs/states/,
-# compared in Chromium: tests/visual/states.spec.ts), then the engine suite and the paths generated from the machines in
-# Chromium, Firefox and WebKit (scripts/test-engines.mjs), then the paths whose checkout download the
+# compared in Chromium: tests/visual/states.spec.ts), then the engine suite and the paths generated
+# from the machines in Chromium, Firefox and WebKit (scripts/test-engines.mjs), then the paths whose checkout download the
 # fault layer ends (done, 503s, offline) against the same build as a deployment (`BASE_URL`, the mode
 # testers point at staging), in Chromium and Firefox, then shoppers' sessions drawn from the models in
 # the three engines (scripts/test-sessions.mjs). One after another: the machine has 2 cores.

@@ -40,7 +40,10 @@ export interface Engine {
   readonly name: EngineName;
   /** Browser name and version, e.g. `firefox/153.7.0`. */
   readonly version: string;
-  /** A fresh page at the engine's viewport, {@link VIEWPORT} unless launched with another (or the nearest the engine allows; see `BrowserDriver.viewport`). */
+  /**
+   * A fresh page at the engine's viewport, {@link VIEWPORT} unless launched with another (or the
+   * nearest the engine allows; see `BrowserDriver.viewport`).
+   */
   newPage(): Promise<EnginePage>;
   /** Closes the browser and anything started for it. */
   close(): Promise<void>;
