@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's nginx
-# (scripts/test-nginx.mjs), then the visual baselines (the state gallery's pictures, docs/states/,
-# compared in Chromium: tests/visual/states.spec.ts), then the engine suite and the paths generated
-# from the machines in Chromium, Firefox and WebKit (scripts/test-engines.mjs), then the paths whose checkout download the
-# fault layer ends (done, 503s, offline) against the same build as a deployment (`BASE_URL`, the mode
-# testers point at staging), in Chromium and Firefox, then shoppers' sessions drawn from the models in
-# the three engines (scripts/test-sessions.mjs). One after another: the machine has 2 cores.
-# Every suite runs even when one before it failed; each one's output goes to the terminal and to
-# test-results/browsers-<suite>.log, and the last lines say which suites failed and name their failed
-# tests, so the end of a CI log says what broke.
+# The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's
+# nginx (scripts/test-nginx.mjs), then the visual baselines (the state gallery's pictures,
+# docs/states/, compared in Chromium: tests/visual/states.spec.ts), then the engine suite and the
+# paths generated from the machines in Chromium, Firefox and WebKit (scripts/test-engines.mjs), then
+# the paths whose checkout download the fault layer ends (done, 503s, offline) against the same
+# build as a deployment (`BASE_URL`, the mode testers point at staging), in Chromium and Firefox,
+# then shoppers' sessions drawn from the models in the three engines (scripts/test-sessions.mjs).
+# One after another: the machine has 2 cores. Every suite runs even when one before it failed; each
+# one's output goes to the terminal and to test-results/browsers-<suite>.log, and the last lines say
+# which suites failed and name their failed tests, so the end of a CI log says what broke.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-test-packages.sh || exit 1
