@@ -14,6 +14,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import prettier from 'prettier';
+import {
+  LOADING_PAGES,
+  LOADING_TARGETS,
+  ROUND_TRIP_BOUND_MS,
+  TAP_TARGETS,
+  median,
+} from '../bench/lib/targets.ts';
 
 /** Where the results are read and the table is written, from the repository root. */
 export const BENCH_RESULTS = 'bench/results.json';
@@ -146,41 +153,16 @@ function lighthouseConfig(env: Record<string, string>): LighthouseConfig {
 /** Each run's pages and assertions, read once when this module loads. */
 const LIGHTHOUSE_CONFIGS = LIGHTHOUSE_RUNS.map((run) => ({ ...run, config: lighthouseConfig(run.env) }));
 
-/**
- * Tap latency targets per profile, ms, as bench/bench.mjs judges each tap's median (`TAP_TARGETS`).
- */
-const TAP_TARGETS: { profile: string; bound: number; kind?: string }[] = [
-  { profile: 'mid-tier', bound: 100 },
-  { profile: 'low-tier', bound: 150, kind: 'required' },
-  { profile: 'low-tier', bound: 100, kind: 'goal' },
-];
 /** The journey's taps are every row but the floors (bench/lib/interactions.mjs `FLOOR_TAP`, …). */
 const isFloor = (tap: string) => tap.startsWith('floor:');
-
-/** Real-throttled loading: each figure's time after FCP and its bound, ms, as bench/bench.mjs prints them. */
-const LOADING_TARGETS = [
-  { key: 'lcp', label: 'LCP after FCP', bound: 100 },
-  { key: 'interactive', label: 'interactive after FCP', bound: 1500 },
-  { key: 'hydrated', label: 'hydrated after FCP', bound: 1500 },
-] as const;
-/** The pages bench/bench.mjs loads and holds (`LOADING_PAGES`). */
-const LOADING_PAGES = ['/', '/checkout', '/no-such-page'];
 /** The CPU profiles the bench calibrates (bench/lib/cpu-calibration.mjs `CPU_TARGETS`). */
 const PROFILES = ['mid-tier', 'low-tier'];
-/** Round trips: interactive within this, ms, in one wave of script requests (bench/bench.mjs). */
-const ROUND_TRIP_BOUND = 1500;
 /** Chromium's round-trip CPU rates (bench/bench.mjs `roundTripRates`), when the results name none. */
 const ROUND_TRIP_RATES = [{ id: 'unthrottled' }, { id: 'mid-tier' }];
 /** The other engines (bench/lib/engine-round-trips.mjs `OTHER_ENGINES`) and their names here. */
 const OTHER_ENGINES = { firefox: 'Firefox', webkit: 'WebKitGTK' };
 
 const NOT_MEASURED = 'not measured';
-
-/** The bench's median: the middle value, the upper one of an even count (bench/bench.mjs `median`). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** Bytes as KiB (1024 bytes), one decimal, as the bench prints them. */
@@ -363,7 +345,7 @@ function loadingRows(results: BenchResults): Row[] {
 
 /** A round-trip row: the median interactive time, the slowest, and each run's waves against one. */
 function roundTripRow(figure: string, samples: readonly RoundTripSample[]): Row {
-  const target = `≤ ${ROUND_TRIP_BOUND} ms, one wave`;
+  const target = `≤ ${ROUND_TRIP_BOUND_MS} ms, one wave`;
   const times = samples.map((sample) => sample.interactive).filter((time) => time !== undefined);
   if (times.length === 0) return notMeasured(figure, target);
   const middle = Math.round(median(times));
@@ -373,7 +355,7 @@ function roundTripRow(figure: string, samples: readonly RoundTripSample[]): Row 
     `${ms(middle)}; one wave in ${oneWave} of ${samples.length}`,
     ms(Math.max(...times)),
     target,
-    yesNo(middle <= ROUND_TRIP_BOUND && oneWave === samples.length),
+    yesNo(middle <= ROUND_TRIP_BOUND_MS && oneWave === samples.length),
   ];
 }
 
