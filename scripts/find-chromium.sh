@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Prints the path of a Chromium for the browser tests, installing Debian's `chromium` when none is
-# found and we are root with apt-get (as on CI). Lookup: $CHROME_PATH, then /usr/bin/chromium.
-# Never downloads Playwright's own browser.
+# Prints the path of a Chromium for the browser tests: $CHROME_PATH, else Debian's /usr/bin/chromium,
+# installed when missing by the one installer (scripts/install-test-packages.sh: as root with apt-get,
+# once per run, never a browser build of Playwright's own).
 set -euo pipefail
 
 if [ -n "${CHROME_PATH:-}" ]; then
@@ -11,18 +11,12 @@ if [ -n "${CHROME_PATH:-}" ]; then
 fi
 if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; exit 0; fi
 
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Chromium not found: installing Debian's chromium package..." >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  apt-get install -y -qq chromium >&2
-  if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; exit 0; fi
-fi
+bash "$(dirname "$0")/install-test-packages.sh" chromium >&2 || true
+if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; exit 0; fi
 
 cat >&2 <<'MSG'
 No Chromium found for the browser tests. Fix one of:
   - set CHROME_PATH to a Chromium or Chrome executable, or
-  - install Debian's chromium (sudo apt-get install chromium), or
-  - run `npx playwright install chromium` and set CHROME_PATH to the browser it prints.
+  - install Debian's chromium (sudo apt-get install chromium).
 MSG
 exit 1

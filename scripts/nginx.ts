@@ -2,8 +2,8 @@
  * Debian's nginx with deploy/nginx.conf, run from a private temporary prefix (the system's nginx
  * configuration and service are never used): the one server of the browser suites and the bench (the
  * test house's fault layer, tests/browser/server.ts, sits in front of it), and of `npm start` where it
- * is installed. Finds nginx and its brotli_static module, installing Debian's `nginx` or
- * `libnginx-mod-http-brotli-static` when missing and we are root with apt-get.
+ * is installed. Finds nginx and its brotli_static module, which the one installer of the test packages
+ * (scripts/install-test-packages.sh) installs when missing and we are root with apt-get.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -17,8 +17,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The nginx executable already installed: $NGINX_PATH, `nginx` on PATH or /usr/sbin/nginx; undefined
@@ -32,14 +34,29 @@ function installedNginxPath(): string | undefined {
   );
 }
 
-/** The nginx executable: {@link installedNginxPath}, installing Debian's package when allowed. */
+/**
+ * Runs the one installer of the test packages (scripts/install-test-packages.sh) for nginx and its
+ * brotli_static module: as root with apt-get, once per run and never two at once; otherwise it only
+ * says what is missing. @returns whether nothing is missing now.
+ */
+function installNginx(): boolean {
+  return (
+    spawnSync('bash', [fileURLToPath(new URL('install-test-packages.sh', import.meta.url)), 'nginx'], {
+      stdio: 'inherit',
+    }).status === 0
+  );
+}
+
+/**
+ * The nginx executable: {@link installedNginxPath}, installed by the one installer when missing.
+ * @throws naming the package to install when there is none.
+ */
 export function findNginx(): string {
-  const found = installedNginxPath();
+  const found = installedNginxPath() ?? (installNginx() ? installedNginxPath() : undefined);
   if (found) return found;
-  if (aptInstall('nginx', 'nginx not found') && existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   throw new Error(
     'No nginx found. Set NGINX_PATH to an nginx executable, or install ' +
-      "Debian's nginx (sudo apt-get install nginx) or your platform's nginx package.",
+      "Debian's nginx and libnginx-mod-http-brotli-static (sudo apt-get install nginx libnginx-mod-http-brotli-static).",
   );
 }
 
@@ -50,11 +67,13 @@ function brotliStaticPath(nginx: string): string {
   return join(modulesPath, 'ngx_http_brotli_static_module.so');
 }
 
-/** The brotli_static module of `nginx` (in its --modules-path), installing Debian's package when allowed. */
+/**
+ * The brotli_static module of `nginx` (in its --modules-path), installed by the one installer when
+ * missing. @throws naming the package to install when it is not there.
+ */
 export function findBrotliStatic(nginx: string): string {
   const module = brotliStaticPath(nginx);
-  if (!existsSync(module))
-    aptInstall('libnginx-mod-http-brotli-static', "nginx's brotli_static module not found");
+  if (!existsSync(module)) installNginx();
   if (!existsSync(module))
     throw new Error(
       `${module} not found: deploy/nginx.conf needs brotli_static. Install Debian's ` +
@@ -77,22 +96,6 @@ export function installedNginx(): { nginx: string } | { missing: string } {
   if (!nginx) return { missing: 'no nginx was found' };
   const module = brotliStaticPath(nginx);
   return existsSync(module) ? { nginx } : { missing: `${nginx} has no brotli_static module (${module})` };
-}
-
-/**
- * Installs Debian's `pkg` with apt-get when allowed (we are root and have apt-get), saying `why` first.
- * @returns whether it ran the install. @throws when apt-get fails.
- */
-function aptInstall(pkg: string, why: string): boolean {
-  if (process.getuid?.() !== 0 || which('apt-get') === undefined) return false;
-  console.error(`${why}: installing Debian's ${pkg}...`);
-  const options = {
-    stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[],
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  };
-  execFileSync('apt-get', ['update', '-qq'], options);
-  execFileSync('apt-get', ['install', '-y', '-qq', pkg], options);
-  return true;
 }
 
 export function which(command: string): string | undefined {
@@ -231,19 +234,45 @@ export function mimeTypesOf(nginx: string): string {
   return mimeTypes;
 }
 
-export async function waitForServer(url: string, nginxProcess: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15_000;
+/** How long nginx may take to answer once started, ms: a guard against a hang, never a verdict. */
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * Resolves once the nginx started as `nginxProcess` answers `url` with a 2xx, and it was that nginx
+ * that answered: the probe carries a token of its own in its query, which must then be in that nginx's
+ * `accessLog`. Another process on the port (one that took it between {@link freePort} and nginx's
+ * start) is not taken for ours.
+ * @throws when nginx exits, another server answers, or nothing answers within 30 s.
+ */
+export async function waitForServer(
+  url: string,
+  nginxProcess: ChildProcess,
+  accessLog: string,
+): Promise<void> {
+  const token = `probe=${randomUUID()}`;
+  const probe = `${url}${url.includes('?') ? '&' : '?'}${token}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (nginxProcess.exitCode !== null) throw new Error(`nginx exited with code ${nginxProcess.exitCode}`);
     try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
+      const response = await fetch(probe);
+      await response.arrayBuffer();
+      if (response.ok) {
+        if (existsSync(accessLog) && readFileSync(accessLog, 'utf8').includes(token)) return;
+        throw new PortTakenError(`${url} was answered by another server than the nginx started for it`);
+      }
+    } catch (error) {
+      if (error instanceof PortTakenError) throw error;
       // not listening yet
     }
     await new Promise((wait) => setTimeout(wait, 25));
   }
-  throw new Error(`nginx did not answer ${url} within 15 s`);
+  throw new Error(`nginx did not answer ${url} within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** Another process answers on the port nginx was to listen on. */
+export class PortTakenError extends Error {
+  override name = 'PortTakenError';
 }
 
 export function stopNginx(nginxProcess: ChildProcess): Promise<void> {
@@ -271,7 +300,12 @@ export async function launchNginx(prefix: string, sites: string, probeURL: strin
   const check = spawnSync(nginx, ['-t', '-q', '-p', prefix, '-c', conf], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx rejected the configuration:\n${check.stderr}`);
   const nginxProcess = spawn(nginx, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
-  await waitForServer(probeURL, nginxProcess);
+  try {
+    await waitForServer(probeURL, nginxProcess, join(prefix, 'access.log'));
+  } catch (error) {
+    await stopNginx(nginxProcess);
+    throw error;
+  }
   return nginxProcess;
 }
 
@@ -304,18 +338,24 @@ export async function serveWithNginx(
     for (const file of without) rmSync(join(root, file), { force: true });
   };
   deploy(distDir);
-  const listenPort = port ?? (await freePort());
-  const baseURL = `http://127.0.0.1:${listenPort}`;
   let nginxProcess: ChildProcess | undefined;
   const stop = async () => {
     if (nginxProcess) await stopNginx(nginxProcess);
     rmSync(prefix, { recursive: true, force: true });
   };
-  try {
-    nginxProcess = await launchNginx(prefix, siteConfig(listenPort, root), `${baseURL}/`);
-  } catch (error) {
-    await stop();
-    throw error;
+  // A free port can be taken by another process before nginx binds it: then another free port, when
+  // none was asked for (nginx exits, or another server answers the probe).
+  let baseURL = '';
+  for (let attempt = 1; nginxProcess === undefined; attempt += 1) {
+    const listenPort = port ?? (await freePort());
+    baseURL = `http://127.0.0.1:${listenPort}`;
+    try {
+      nginxProcess = await launchNginx(prefix, siteConfig(listenPort, root), `${baseURL}/`);
+    } catch (error) {
+      if (port === undefined && attempt < 3 && /exited|another server/.test(String(error))) continue;
+      await stop();
+      throw error;
+    }
   }
   return { baseURL, deploy, stop };
 }

@@ -30,6 +30,16 @@ for (let index = 0; index < args.length; index += 1) {
 if (projects.length === 0) projects.push('mobile', 'desktop');
 playwrightArgs.push('--project', ...projects);
 
+// The one installer, once, before anything starts (scripts/install-test-packages.sh): Chromium; the
+// visual baselines' font; nginx, which serves the build unless a server is given.
+const needs = ['chromium'];
+if (projects.includes('states')) needs.push('fonts');
+if (!process.env.BASE_URL && !process.env.E2E_BASE_URL) needs.push('nginx');
+if (spawnSync('bash', ['scripts/install-test-packages.sh', ...needs], { stdio: 'inherit' }).status !== 0) {
+  console.log(`${label}: 0 passed, 1 failed`);
+  process.exit(1);
+}
+process.env.PET_BALL_PACKAGES_CHECKED = '1';
 const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],

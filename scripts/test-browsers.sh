@@ -11,7 +11,10 @@
 # which suites failed and name their failed tests, so the end of a CI log says what broke.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-test-packages.sh || exit 1
+# The one installer, once for every suite below; each suite then only checks. Nothing it cannot get
+# (it names the packages): every suite needs the browsers and nginx, so none runs.
+bash scripts/install-test-packages.sh all || exit 1
+export PET_BALL_PACKAGES_CHECKED=1
 mkdir -p test-results
 
 # The build served by the project's nginx on a port of its own (scripts/serve.ts --nginx), and the
@@ -24,9 +27,12 @@ deployed_paths() {
   port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
   node --import tsx scripts/serve.ts --nginx --port "$port" >test-results/deployed-server.log 2>&1 &
   server=$!
+  local deadline=$((SECONDS + 60))
   until grep -q 'served at' test-results/deployed-server.log; do
-    if ! kill -0 "$server" 2>/dev/null; then
+    if ! kill -0 "$server" 2>/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
+      echo "The deployment's nginx did not start (waited 60 s for its 'served at' line):" >&2
       cat test-results/deployed-server.log
+      kill "$server" 2>/dev/null
       return 1
     fi
     sleep 0.2

@@ -4,10 +4,11 @@
  * (the shop as it runs in production: docs/decisions/0007-production-server-nginx.md), and prints
  * `nginx: N passed, N failed`.
  *
- * 1. finds nginx: $NGINX_PATH, `nginx` on PATH, /usr/sbin/nginx, and its brotli_static module (in the
- *    binary's --modules-path); when either is missing and we are root with apt-get (as on CI), installs
- *    Debian's `nginx` or `libnginx-mod-http-brotli-static` package (the packages only: the system's
- *    nginx configuration and service are never used);
+ * 1. runs the one installer of the test packages (scripts/install-test-packages.sh) for nginx with its
+ *    brotli_static module and Chromium: as root with apt-get (as on CI) it installs what is missing
+ *    (the packages only: the system's nginx configuration and service are never used); otherwise, or
+ *    when apt-get fails, the run stops at once naming the packages. nginx is $NGINX_PATH, `nginx` on
+ *    PATH or /usr/sbin/nginx, its brotli_static module in the binary's --modules-path;
  * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
  * 3. copies the build into a private temporary prefix and starts nginx there on 127.0.0.1 at a free
  *    port ($NGINX_PORT to choose one), with deploy/nginx.conf as the site, changing only its `listen`
@@ -157,6 +158,16 @@ const cleanUp = async () => {
 };
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+// The one installer, once, before anything starts: nginx with brotli_static, and Chromium for the e2e run.
+if (
+  spawnSync('bash', ['scripts/install-test-packages.sh', 'nginx', 'chromium'], { stdio: 'inherit' })
+    .status !== 0
+) {
+  console.log('nginx: 0 passed, 1 failed');
+  process.exit(1);
+}
+process.env.PET_BALL_PACKAGES_CHECKED = '1';
 
 try {
   findBrotliStatic(findNginx());
