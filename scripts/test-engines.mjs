@@ -5,11 +5,13 @@
  * prints each engine's report and wall time, a test × engine table, and a closing line
  * `engines: N passed, N failed` (tests × engines).
  *
- * 1. finds the browsers, installing Debian's packages when one is missing and we are root with apt-get
- *    (as on CI): Chromium through scripts/find-chromium.sh (`chromium`); Firefox at $FIREFOX_PATH or
- *    /usr/bin/firefox-esr (`firefox-esr`); WebKit's WebKitWebDriver and MiniBrowser (`webkit2gtk-driver`,
- *    which brings libwebkit2gtk-4.1-0) and an X server for it (`xvfb`, `xauth`). No test tool downloads
- *    a browser of its own;
+ * 1. runs the one installer of the test packages (scripts/install-test-packages.sh) once for what the
+ *    chosen engines and suites need: Chromium (`chromium`, or $CHROME_PATH), Firefox (`firefox-esr`, or
+ *    $FIREFOX_PATH), WebKit's WebKitWebDriver and MiniBrowser (`webkit2gtk-driver`) with an X server
+ *    (`xvfb`, `xauth`), and, unless the paths run against BASE_URL alone, nginx with its brotli_static
+ *    module. As root with apt-get it installs what is missing, one run at a time; otherwise, or when
+ *    apt-get fails, the run stops at once naming the packages, before any browser starts. No test tool
+ *    downloads a browser of its own;
  * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
  * 3. runs `node --import tsx --test` on the suite once per engine (ENGINE=…), in parallel, WebKit under
  *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
@@ -33,12 +35,15 @@
  * tests/engines/model-paths.engines.ts), ENGINES_RESULTS (the reports' directory), CHROME_PATH,
  * FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH, ENGINES_TIMEOUT_MS (per engine run; default
  * 600000 for shop, 1800000 for paths, summed). A test that takes over 2 min fails on its own (each
- * test's `timeout`); a run past its limit is stopped, with its processes printed, and fails: nothing is
- * run again.
+ * test's `timeout`). Each engine run has a watchdog: past its limit, or after {@link IDLE_LIMIT_MS}
+ * with no test, wait or browser command starting or ending, it prints which test was running
+ * (scripts/engines-progress-reporter.mjs), what it waited for (tests/engines/driver.ts notes it) and
+ * the run's processes, stops the run's process group and fails: nothing is run again. Whatever a run
+ * leaves running when it ends (a browser, a server, an X display) is listed, stopped, and fails it.
  * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -102,28 +107,20 @@ function which(command) {
   return found.status === 0 ? found.stdout.trim() : undefined;
 }
 
-let aptUpdated = false;
+/** What each engine needs of scripts/install-test-packages.sh. */
+const NEEDS = { chromium: 'chromium', firefox: 'firefox', webkit: 'webkit' };
+
 /**
- * Installs Debian `packages` when we are root with apt-get; otherwise throws with what to install.
+ * Runs the one installer for the chosen engines and, when a suite serves the local build, nginx
+ * (step 1). @returns whether nothing is missing now; the installer has said what is, and how to get it.
  */
-function aptInstall(packages, why) {
-  const canInstall = process.getuid?.() === 0 && which('apt-get');
-  if (!canInstall)
-    throw new Error(
-      `${why}: install Debian's ${packages.join(' ')} (sudo apt-get install ${packages.join(' ')}).`,
-    );
-  console.error(`${why}: installing Debian's ${packages.join(' ')}...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated)
-    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  aptUpdated = true;
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
+function installPackages() {
+  const needs = engines.map((engine) => NEEDS[engine]);
+  if (suites.includes('shop') || !process.env.BASE_URL) needs.push('nginx');
+  return spawnSync('bash', ['scripts/install-test-packages.sh', ...needs], { stdio: 'inherit' }).status === 0;
 }
 
-/** The environment each engine needs, installing its browser when missing (step 1). */
+/** The environment each engine's run needs: where its browser is. @throws when it is not there. */
 function prepare(engine) {
   if (engine === 'chromium') {
     const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
@@ -134,18 +131,13 @@ function prepare(engine) {
   }
   if (engine === 'firefox') {
     const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-    if (!existsSync(firefoxPath)) aptInstall(['firefox-esr'], `No Firefox at ${firefoxPath}`);
-    if (!existsSync(firefoxPath)) throw new Error(`Still no Firefox at ${firefoxPath}`);
+    if (!existsSync(firefoxPath)) throw new Error(`No Firefox at ${firefoxPath}`);
     return { FIREFOX_PATH: firefoxPath };
   }
   const miniBrowser = process.env.MINIBROWSER_PATH ?? DEFAULT_MINIBROWSER;
-  const missing = [];
-  if (!which(process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver') || !existsSync(miniBrowser))
-    missing.push('webkit2gtk-driver');
-  if (!which('xvfb-run')) missing.push('xvfb');
-  if (!which('xauth')) missing.push('xauth');
-  if (missing.length > 0) aptInstall(missing, 'WebKit (WebKitWebDriver, MiniBrowser, xvfb-run) not found');
-  if (!existsSync(miniBrowser)) throw new Error(`Still no MiniBrowser at ${miniBrowser}`);
+  if (!existsSync(miniBrowser)) throw new Error(`No MiniBrowser at ${miniBrowser}`);
+  if (!which(process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver'))
+    throw new Error('No WebKitWebDriver on PATH (or at $WEBKIT_WEBDRIVER_PATH)');
   return { MINIBROWSER_PATH: miniBrowser };
 }
 
@@ -161,21 +153,48 @@ function tapResults(tap) {
   return { results, passed: count('pass'), failed: count('fail') + (count('cancelled') || 0) };
 }
 
+/**
+ * How long an engine's run may go without a test, a wait or a browser command starting or ending
+ * before its watchdog takes it for hung, ms: above the longest test (2 min) and the longest wait.
+ */
+const IDLE_LIMIT_MS = 300_000;
+
+/** The live processes in the process group `pgid`, one per line (`pid stat elapsed-s %cpu rss args`), or ''. */
+function processesOf(pgid) {
+  const listed = spawnSync('ps', ['-e', '-o', 'pgid=,pid=,stat=,etimes=,pcpu=,rss=,args='], {
+    encoding: 'utf8',
+  });
+  return listed.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([group, , stat]) => Number(group) === pgid && stat !== undefined && !stat.startsWith('Z'))
+    .map(([, ...fields]) => fields.join(' '))
+    .join('\n');
+}
+
+/** The last line of `file`, or `fallback` when there is none. */
+function lastLine(file, fallback) {
+  const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return text ? text.split('\n').at(-1) : fallback;
+}
+
 /** Runs the suite in `engine`; resolves with its results, wall time and report. */
 function runEngine(engine, env) {
   const tapFile = join(RESULTS, `${engine}.tap`);
   const logFile = join(RESULTS, `${engine}.log`);
+  const progressFile = join(RESULTS, `${engine}.progress`);
+  const waitingFile = join(RESULTS, `${engine}.waiting`);
   // Named by the reports' directory and the suites, each once (engines-shop-paths, sessions).
   const junitName = [...new Set([basename(RESULTS), ...suites])].join('-');
   const junitFile = join(JUNIT_RESULTS, `${junitName}-${engine}.xml`);
-  rmSync(tapFile, { force: true });
-  rmSync(logFile, { force: true });
-  rmSync(junitFile, { force: true });
+  for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile]) rmSync(file, { force: true });
   const node = [
     process.execPath,
     '--import',
     'tsx',
     '--test',
+    // Ends the run once its tests have ended, whatever they left open; the leftovers are found below.
+    '--test-force-exit',
     ...(namePattern === undefined ? [] : [`--test-name-pattern=${namePattern}`]),
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
@@ -183,6 +202,8 @@ function runEngine(engine, env) {
     `--test-reporter-destination=${logFile}`,
     '--test-reporter=junit',
     `--test-reporter-destination=${junitFile}`,
+    '--test-reporter=./scripts/engines-progress-reporter.mjs',
+    `--test-reporter-destination=${progressFile}`,
     ...suites.flatMap((name) => SUITES[name].files).filter((file) => ONLY_IN[file]?.includes(engine) ?? true),
   ];
   const [command, ...commandArgs] =
@@ -197,32 +218,49 @@ function runEngine(engine, env) {
         DIST_DIR: distDir,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
         PUPPETEER_SKIP_DOWNLOAD: '1',
+        PET_BALL_PACKAGES_CHECKED: '1',
+        ENGINES_WAITING: waitingFile,
         SE_OFFLINE: 'true',
         ...(allPaths ? { MODEL_PATHS: 'all' } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
-    let stalled = false;
-    const timer = setTimeout(() => {
-      stalled = true;
-      // What was running when it stalled, for finding out why: the browser's processes and their state.
-      const processes = spawnSync(
-        'ps',
-        ['-o', 'pid,stat,etimes,pcpu,rss,args', '--ppid', String(child.pid), '-g', String(child.pid)],
-        {
-          encoding: 'utf8',
-        },
-      ).stdout;
+    /** The last time a test, wait or command started or ended (ms since the epoch). */
+    const lastActivity = () =>
+      Math.max(
+        started,
+        ...[progressFile, waitingFile].filter(existsSync).map((file) => statSync(file).mtimeMs),
+      );
+    const watchdog = setInterval(() => {
+      const overLimit = Date.now() - started > timeoutMs;
+      const idle = Date.now() - lastActivity() > IDLE_LIMIT_MS;
+      if (!overLimit && !idle) return;
+      clearInterval(watchdog);
       console.error(
-        `${engine}: still running after ${timeoutMs} ms, stopping it. Its processes:\n${processes}`,
+        [
+          `${engine}: ${overLimit ? `still running after ${timeoutMs} ms` : `nothing happened for ${IDLE_LIMIT_MS} ms`}; stopping its process group.`,
+          `  test: ${lastLine(progressFile, 'none started yet (in a before hook)')}`,
+          `  waiting: ${lastLine(waitingFile, "for nothing the driver knows of (a hook, a server, the browser's start or end)")}`,
+          `  processes:\n${processesOf(child.pid)}`,
+        ].join('\n'),
       );
       process.kill(-child.pid, 'SIGKILL');
-    }, timeoutMs);
+    }, 5_000);
     running.add(child);
     child.on('exit', (code) => {
-      clearTimeout(timer);
+      clearInterval(watchdog);
       running.delete(child);
+      // Whatever the run started and did not stop: a test's leak, listed and stopped here.
+      const leftovers = processesOf(child.pid);
+      if (leftovers) {
+        console.log(`${engine}: left running when the run ended, now stopped:\n${leftovers}`);
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // ended meanwhile
+        }
+      }
       const seconds = (Date.now() - started) / 1000;
       const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
       const { results, passed, failed } = tapResults(read(tapFile));
@@ -234,9 +272,10 @@ function runEngine(engine, env) {
         seconds,
         results,
         passed: complete ? passed : results.filter((result) => result.ok).length,
-        failed: complete ? failed : Math.max(1, results.filter((result) => !result.ok).length),
-        exitCode: code,
-        stalled,
+        failed:
+          (complete ? failed : Math.max(1, results.filter((result) => !result.ok).length)) +
+          (leftovers ? 1 : 0),
+        exitCode: leftovers ? 1 : code,
       });
     });
   });
@@ -249,6 +288,11 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     process.exit(1);
   });
 
+if (!installPackages()) {
+  console.log('engines: 0 passed, 1 failed');
+  process.exit(1);
+}
+process.env.PET_BALL_PACKAGES_CHECKED = '1';
 let prepared;
 try {
   prepared = Object.fromEntries(engines.map((engine) => [engine, prepare(engine)]));

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { buildSync } from 'esbuild';
 import {
   describeQuery,
@@ -60,7 +61,7 @@ export const VIEWPORT: Viewport = { width: 390, height: 844 };
 
 /** Options of {@link BrowserDriver.waitFor}. */
 export interface WaitOptions {
-  /** Give up after this many ms (default 10 000). */
+  /** Give up after this many ms (default 30 000: a guard against a hang, never a verdict). */
   timeoutMs?: number;
   /** Time between checks in ms (default 50). */
   intervalMs?: number;
@@ -71,7 +72,19 @@ export class WaitTimeoutError extends Error {
   override name = 'WaitTimeoutError';
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The file where this process keeps what its drivers are waiting for (`ENGINES_WAITING`, set by
+ * scripts/test-engines.mjs): one line, rewritten as each wait or engine command starts and ends, which
+ * the runner's watchdog prints if it has to stop the run. Unset: nothing is written.
+ */
+const WAITING_FILE = process.env.ENGINES_WAITING;
+
+/** Writes `line` (or nothing, when idle) to {@link WAITING_FILE}. */
+function noteWaiting(line: string | null): void {
+  if (WAITING_FILE) writeFileSync(WAITING_FILE, line === null ? '' : `${line}\n`);
+}
 
 /**
  * An expression that calls `fn` with `args` in the page. `__name` is defined because tsx (esbuild's
@@ -172,10 +185,12 @@ export class BrowserDriver {
       async (...args: A) => {
         const note = { command: `${command}(${String(args[0]).slice(0, 120)})`, since: Date.now() };
         this.pending = note;
+        this.noteActivity();
         try {
           return await call(...args);
         } finally {
           if (this.pending === note) this.pending = null;
+          this.noteActivity();
         }
       };
     this.page = {
@@ -188,6 +203,19 @@ export class BrowserDriver {
     };
   }
 
+  /** What {@link waitFor} is waiting for, and since when (ms since the epoch), or null. */
+  private waiting: { what: string; since: number } | null = null;
+
+  /** Notes the wait and the command in progress for the runner's watchdog ({@link WAITING_FILE}). */
+  private noteActivity(): void {
+    const at = (since: number) => new Date(since).toISOString();
+    const parts = [
+      this.waiting && `waiting for ${this.waiting.what} in ${this.engine} since ${at(this.waiting.since)}`,
+      this.pending && `engine command ${this.pending.command} sent at ${at(this.pending.since)}`,
+    ].filter(Boolean);
+    noteWaiting(parts.length > 0 ? parts.join('; ') : null);
+  }
+
   /** The engine command still unanswered, e.g. `evaluate((() => …)) unanswered for 61234 ms`, or null. */
   unansweredCommand(): string | null {
     return this.pending && `${this.pending.command} unanswered for ${Date.now() - this.pending.since} ms`;
@@ -196,7 +224,7 @@ export class BrowserDriver {
   /**
    * Loads `url` and waits until the page is loaded (`document.readyState` is 'complete'), or, with
    * `until: 'commit'`, only until the new document is there (for a page whose scripts are held).
-   * @throws {WaitTimeoutError} after `timeoutMs` (default 10 000 ms).
+   * @throws {WaitTimeoutError} after `timeoutMs` (default 30 000 ms).
    */
   async goto(url: string, options: { until?: 'commit' | 'load'; timeoutMs?: number } = {}): Promise<void> {
     const target = new URL(url).href;
@@ -336,7 +364,7 @@ export class BrowserDriver {
   }
 
   /**
-   * Clicks the element matching `query` as a shopper would: waits up to `timeoutMs` (default 10 000)
+   * Clicks the element matching `query` as a shopper would: waits up to `timeoutMs` (default 30 000)
    * for it to be rendered, scrolls it into the middle of the viewport at once, waits until it stands
    * still and nothing covers it (a sliding dialog), then presses its centre with the engine's pointer.
    * A visually hidden radio is pressed through its label.
@@ -373,7 +401,7 @@ export class BrowserDriver {
 
   /**
    * Waits until an element matching `query` is rendered.
-   * @throws {WaitTimeoutError} after `timeoutMs` (default 10 000 ms).
+   * @throws {WaitTimeoutError} after `timeoutMs` (default 30 000 ms).
    */
   async waitForElement(query: ElementQuery, options: WaitOptions = {}): Promise<void> {
     await this.waitFor(() => this.isVisible(query), options, describeQuery(query));
@@ -383,7 +411,7 @@ export class BrowserDriver {
    * Polls `condition` every `intervalMs` (default 50) until it returns something other than `false`,
    * `null` or `undefined`, and resolves with that. A check that throws (the page is between documents)
    * counts as not yet.
-   * @throws {WaitTimeoutError} `waiting for <what>` after `timeoutMs` (default 10 000 ms), with the last
+   * @throws {WaitTimeoutError} `waiting for <what>` after `timeoutMs` (default 30 000 ms), with the last
    * error a check threw.
    */
   async waitFor<T>(
@@ -393,19 +421,27 @@ export class BrowserDriver {
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const end = Date.now() + timeoutMs;
+    const outer = this.waiting;
+    this.waiting = { what, since: Date.now() };
+    this.noteActivity();
     let lastError: unknown;
-    for (;;) {
-      try {
-        const result = await condition();
-        if (result !== false && result !== null && result !== undefined) return result;
-      } catch (error) {
-        lastError = error;
+    try {
+      for (;;) {
+        try {
+          const result = await condition();
+          if (result !== false && result !== null && result !== undefined) return result;
+        } catch (error) {
+          lastError = error;
+        }
+        if (Date.now() >= end) {
+          const cause = lastError instanceof Error ? `; last error: ${lastError.message.split('\n')[0]}` : '';
+          throw new WaitTimeoutError(`Waited ${timeoutMs} ms for ${what} in ${this.engine}${cause}`);
+        }
+        await sleep(options.intervalMs ?? 50);
       }
-      if (Date.now() >= end) {
-        const cause = lastError instanceof Error ? `; last error: ${lastError.message.split('\n')[0]}` : '';
-        throw new WaitTimeoutError(`Waited ${timeoutMs} ms for ${what} in ${this.engine}${cause}`);
-      }
-      await sleep(options.intervalMs ?? 50);
+    } finally {
+      this.waiting = outer;
+      this.noteActivity();
     }
   }
 
