@@ -53,7 +53,7 @@ export async function untilAppReady(page: Page): Promise<void> {
         if (!ready) await page.clock.runFor(16).catch(() => undefined);
         return ready;
       },
-      { timeout: 15_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
 }

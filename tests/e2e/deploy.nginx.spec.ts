@@ -71,7 +71,7 @@ function countPageLoads(page: Page): () => number {
 
 test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () => {
   // Each test also runs deploy.sh two or three times (restore, deploy, prune) and, once pruned, reloads.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 240_000 });
   let next: ReturnType<typeof makeReleaseCopy>;
   test.beforeAll(() => {
     next = makeReleaseCopy(`nginx-${test.info().project.name}`);
@@ -87,12 +87,12 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
       site,
     }) => {
       await openShop(page);
-      await shop.waitForWorkerInControl({ timeoutMs: 20_000 });
+      await shop.waitForWorkerInControl();
       await shop.fillCart();
       deploySh(next.dir, site.webRoot);
       expect(await shop.isReleaseOffered()).toBe(false);
       await shop.returnToTab();
-      await expect.poll(() => shop.isReleaseOffered(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => shop.isReleaseOffered(), { timeout: 60_000 }).toBe(true);
       expect(await shop.runningRelease(), 'the open page keeps its release').toBe(assetOf(DIST_DIR, 'index'));
 
       const reloaded = page.waitForEvent('load');

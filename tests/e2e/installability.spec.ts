@@ -33,7 +33,7 @@ test('Chromium finds the shop installable: no installability error, the manifest
 
 async function expectInstallable(page: Page, baseURL: string | undefined): Promise<void> {
   await openShop(page);
-  await shopIn(page, baseURL).waitForWorkerInControl({ timeoutMs: 20_000 });
+  await shopIn(page, baseURL).waitForWorkerInControl();
   const cdp = await page.context().newCDPSession(page);
 
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

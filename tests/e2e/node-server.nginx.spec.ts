@@ -59,7 +59,7 @@ const test = base.extend<object, { fallback: Fallback }>({
       await exited;
       rmSync(dir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 30_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
 });
 

@@ -124,13 +124,12 @@ for (const [theme, { foreground, background, link }] of Object.entries(THEMES))
         'browser.visited_color': link,
         'browser.active_color': link,
       });
+      // Each thing started is stopped after the test, also when the next one fails to start.
+      t.after(() => firefox.close());
       const server = await startServer({ root: DIST_DIR, serviceWorker: false });
+      t.after(() => server.close());
       const page = await firefox.newPage();
-      t.after(async () => {
-        await page.close().catch(() => undefined);
-        await server.close();
-        await firefox.close();
-      });
+      t.after(() => page.close().catch(() => undefined));
       const browser = new BrowserDriver('firefox', page);
       const shop = new ShopModel(browser, server.origin);
       await shop.open();

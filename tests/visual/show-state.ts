@@ -31,7 +31,7 @@ async function settle(browser: BrowserDriver): Promise<void> {
         }
         return true;
       }),
-    { timeoutMs: 15_000 },
+    { timeoutMs: 60_000 },
     'the images in view to load',
   );
 }

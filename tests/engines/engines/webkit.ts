@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Builder, WebElement } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/nginx';
 import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
@@ -45,8 +45,23 @@ export async function launchWebKit(viewport: Viewport = VIEWPORT): Promise<Engin
     webDriver.once('exit', (code) => reject(new Error(`WebKitWebDriver exited with ${code}`))),
   );
   exited.catch(() => undefined);
-  const server = `http://127.0.0.1:${port}`;
-  await Promise.race([untilAnswering(`${server}/status`, 15_000), exited]);
+  try {
+    return await openSession(`http://127.0.0.1:${port}`, exited, webDriver, viewport);
+  } catch (error) {
+    // A driver whose session never opened is stopped here: nothing else holds it.
+    webDriver.kill('SIGKILL');
+    throw error;
+  }
+}
+
+/** The classic WebDriver session of {@link launchWebKit} on the WebKitWebDriver at `server`. */
+async function openSession(
+  server: string,
+  exited: Promise<never>,
+  webDriver: ChildProcess,
+  viewport: Viewport,
+): Promise<Engine> {
+  await Promise.race([untilAnswering(`${server}/status`, 30_000), exited]);
   const driver = await new Builder()
     .usingServer(server)
     .withCapabilities({
