@@ -154,6 +154,11 @@ if (givenRates)
 const needsProfiles = ['interactions', 'loading', 'lighthouse', 'lighthouse-floor', 'round-trips'].some(wants);
 const calibrate = !givenRates && (wants('calibration') || needsProfiles);
 
+// The one installer of the test packages, once, before anything starts: Chromium, and nginx with its
+// brotli_static module (scripts/install-test-packages.sh names what it cannot get).
+if (spawnSync('bash', ['scripts/install-test-packages.sh', 'chromium', 'nginx'], { stdio: 'inherit' }).status !== 0)
+  process.exit(1);
+process.env.PET_BALL_PACKAGES_CHECKED = '1';
 const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
