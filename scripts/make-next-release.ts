@@ -8,7 +8,9 @@
  * build would have written it (src/features/releases/service-worker.build.ts), so the new worker
  * caches the new pages. The compressed copies (`.br`, `.gz`) are made afresh from the rewritten files
  * last (build/precompress.ts).
- * Used by the release tests (tests/e2e/releases.ts).
+ * Used by the release tests (tests/e2e/releases.ts). Its pure parts ({@link nextReleaseNames},
+ * {@link renameAssets}, {@link reviseWorkerPages}) also make the release the fault layer presents in
+ * front of a deployment (tests/browser/server.ts), which has no files to copy.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -31,6 +33,59 @@ const HASHED_NAME = /^(?<name>.+)-(?<hash>[A-Za-z0-9_-]{8})(?<ext>\.[a-z0-9]+)$/
 const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.txt', '.xml', '.svg']);
 
 /**
+ * The next release's name of each content-hashed file name among `files` (bare names as in
+ * `assets/`, e.g. `index-C4ei4vQy.js`), as `{ [oldName]: newName }`: the same name and extension with
+ * a new hash of the same length, derived from `salt` and the old name (so the same for the same
+ * salt, and different for another salt). Names that are not content-hashed are left out. Pure: the
+ * local release copy ({@link makeNextRelease}) and the fault layer's release of a deployment
+ * (tests/browser/server.ts) rename by this one rule.
+ */
+export function nextReleaseNames(files: Iterable<string>, salt = 'next'): Record<string, string> {
+  const renames: Record<string, string> = {};
+  for (const file of files) {
+    const match = HASHED_NAME.exec(file);
+    const { name, hash, ext } = match?.groups ?? {};
+    if (name === undefined || hash === undefined || ext === undefined) continue;
+    const newHash = createHash('sha256').update(`${salt}:${file}`).digest('base64url').slice(0, hash.length);
+    renames[file] = `${name}-${newHash}${ext}`;
+  }
+  return renames;
+}
+
+/**
+ * `text` with every occurrence of each old name of `renames` (`{ [oldName]: newName }`, see
+ * {@link nextReleaseNames}) replaced by its new name: how a release's HTML, JS, CSS and JSON name its
+ * files. Pure.
+ */
+export function renameAssets(text: string, renames: Readonly<Record<string, string>>): string {
+  let rewritten = text;
+  for (const [oldName, newName] of Object.entries(renames))
+    rewritten = rewritten.split(oldName).join(newName);
+  return rewritten;
+}
+
+/** Workbox's revision of a page: the md5 of its content, in hex. */
+export function pageRevision(content: string | Uint8Array): string {
+  return createHash('md5').update(content).digest('hex');
+}
+
+/**
+ * The service worker's script `workerText` (sw.js) with each page's precache revision set anew:
+ * `revisions` gives, by the page's URL (`PAGES[*].url`, e.g. `/checkout`), its revision
+ * ({@link pageRevision} of its new content), so the new worker caches the new pages. Pure.
+ * @throws when the worker does not precache one of the URLs.
+ */
+export function reviseWorkerPages(workerText: string, revisions: Readonly<Record<string, string>>): string {
+  let text = workerText;
+  for (const [route, revision] of Object.entries(revisions)) {
+    const entry = new RegExp(`\\{"revision":"[0-9a-f]+","url":"${route.replace(/\//g, '\\/')}"\\}`);
+    if (!entry.test(text)) throw new Error(`${SERVICE_WORKER_FILE} does not precache ${route}`);
+    text = text.replace(entry, JSON.stringify({ revision, url: route }));
+  }
+  return text;
+}
+
+/**
  * Copies the build at `from` to `to` with new hashes for every file in `assets/` (see the file's
  * header) and returns the renames as `{ [oldName]: newName }`. `salt` seeds the new hashes, so two
  * "next" releases of one build can differ.
@@ -45,14 +100,7 @@ export function makeNextRelease(from: string, to: string, salt = 'next'): Record
   // The copies would keep the old names and contents: made again below.
   for (const file of filesUnder(target)) if (/\.(br|gz)$/.test(file)) rmSync(file);
   const assets = join(target, 'assets');
-  const renames: Record<string, string> = {};
-  for (const file of readdirSync(assets)) {
-    const match = HASHED_NAME.exec(file);
-    const { name, hash, ext } = match?.groups ?? {};
-    if (name === undefined || hash === undefined || ext === undefined) continue;
-    const newHash = createHash('sha256').update(`${salt}:${file}`).digest('base64url').slice(0, hash.length);
-    renames[file] = `${name}-${newHash}${ext}`;
-  }
+  const renames = nextReleaseNames(readdirSync(assets), salt);
   if (Object.keys(renames).length === 0) throw new Error(`${assets} has no content-hashed file`);
 
   for (const [oldName, newName] of Object.entries(renames))
@@ -60,30 +108,18 @@ export function makeNextRelease(from: string, to: string, salt = 'next'): Record
   for (const file of filesUnder(target)) {
     if (!TEXT_FILES.has(extname(file))) continue;
     const text = readFileSync(file, 'utf8');
-    let rewritten = text;
-    for (const [oldName, newName] of Object.entries(renames))
-      rewritten = rewritten.split(oldName).join(newName);
+    const rewritten = renameAssets(text, renames);
     if (rewritten !== text) writeFileSync(file, rewritten);
   }
-  reviseWorkerPages(target);
+  const worker = join(target, SERVICE_WORKER_FILE);
+  if (existsSync(worker)) {
+    const revisions = Object.fromEntries(
+      Object.values(PAGES).map(({ url, file }) => [url, pageRevision(readFileSync(join(target, file)))]),
+    );
+    writeFileSync(worker, reviseWorkerPages(readFileSync(worker, 'utf8'), revisions));
+  }
   precompress(target);
   return renames;
-}
-
-/** Rewrites the revision of every page in `dir`'s sw.js to the md5 of its content (Workbox's revision). */
-function reviseWorkerPages(dir: string) {
-  const worker = join(dir, SERVICE_WORKER_FILE);
-  if (!existsSync(worker)) return;
-  let text = readFileSync(worker, 'utf8');
-  for (const { url: route, file } of Object.values(PAGES)) {
-    const revision = createHash('md5')
-      .update(readFileSync(join(dir, file)))
-      .digest('hex');
-    const entry = new RegExp(`\\{"revision":"[0-9a-f]+","url":"${route.replace(/\//g, '\\/')}"\\}`);
-    if (!entry.test(text)) throw new Error(`${worker} does not precache ${route}`);
-    text = text.replace(entry, JSON.stringify({ revision, url: route }));
-  }
-  writeFileSync(worker, text);
 }
 
 /** Every file below `directory`, dot-directories (`.vite/`) included. */
