@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
   Agent,
@@ -10,8 +11,15 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import {
+  nextReleaseNames,
+  pageRevision,
+  renameAssets,
+  reviseWorkerPages,
+} from '../../scripts/make-next-release';
 import { serveWithNginx } from '../../scripts/nginx';
-import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names';
+import { PAGES, RELEASE_FILE, SERVICE_WORKER_FILE } from '../../src/lib/shared-names';
 
 /**
  * The test house's one server: the production server itself (Debian's nginx with deploy/nginx.conf,
@@ -19,8 +27,9 @@ import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names';
  * layer that breaks it the way the world does: a request held, a 503, a connection dropped, the
  * server gone, a new release deployed. The layer adds nothing of nginx's: routes, statuses, headers
  * and compression all come from upstream (but a deployment's `/sw.js` when told to leave the worker
- * out, see {@link ServerOptions}). One server per test: its own port is its own origin, so no
- * test sees another's faults, cache or storage.
+ * out, see {@link ServerOptions}, and, once told to, the next release of a deployment it presents
+ * itself, see {@link FaultServer.serveRelease}). One server per test: its own port is its own
+ * origin, so no test sees another's faults, cache or storage.
  */
 
 /** A kind of request a fault applies to, matched on the path (the query string is ignored). */
@@ -80,11 +89,25 @@ export interface FaultServer {
   /** Accepts connections again after {@link dropConnections}. */
   restoreConnections(): void;
   /**
-   * Deploys the build in `dir` in place of the one served, all at once and without keeping the
-   * previous release's files (a careless deploy: scripts/make-next-release.ts makes such a build).
-   * @throws on a server in front of a deployment (`upstream`): it has no files to replace.
+   * Deploys a new release, all at once and without keeping the previous release's files (a careless
+   * deploy). With a `root` build: `release` is the directory of the build to serve in its place
+   * (scripts/make-next-release.ts makes such a build). In front of a deployment (`upstream`), which
+   * has no files to replace: `release` is `{ salt }` and the layer presents the deployment's next
+   * release itself, as make-next-release.ts would make it from the deployed files: every
+   * content-hashed file of `/assets/` under a new name (`nextReleaseNames`, seeded by `salt`; the
+   * deployment's names are read from its worker's precache manifest, its pages and its release
+   * file), so a request for a new name gets the deployed file and one for an old name the
+   * deployment's own answer to a file that does not exist (nginx.conf: a 404); and every text answer
+   * (pages, scripts, styles, `release.json`, `sw.js` with its pages' revisions anew, the manifest)
+   * names the new files. Upstream is asked for those uncompressed and without its validators, and
+   * the layer sends them uncompressed with their length, an ETag and a Last-Modified of their own;
+   * every other header is upstream's. Requests arriving after the call wait until the layer has read
+   * the deployment's names (a few requests to upstream); if it cannot, they are answered 502 and the
+   * reason is printed. Nothing is changed before the call.
+   * @throws when `release` does not fit the server: a directory without index.html or in front of a
+   * deployment, or a salt with a `root` build.
    */
-  serveRelease(dir: string): void;
+  serveRelease(release: string | { salt: string }): void;
   /**
    * The Content Security Policy violations the browser reported (including Trusted Types), one line
    * each: `<effective directive> blocked <blocked URI> at <source file>:<line>`. The layer repeats each
@@ -139,6 +162,61 @@ const CSP_REPORTS_PATH = '/__csp-reports';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 
 /**
+ * Request headers left out when the layer rewrites the answer of a presented release: it needs the
+ * whole body, uncompressed (no Accept-Encoding), and the browser's validators and ranges belong to
+ * what it was sent before (upstream would answer 304 to the old release's ETag).
+ */
+const FOR_WHOLE_BODY = new Set([
+  'accept-encoding',
+  'if-none-match',
+  'if-modified-since',
+  'if-range',
+  'range',
+]);
+
+/** Paths whose answers never name an asset: passed as they come, compressed or not. */
+const BINARY_PATH = /\.(webp|png|jpe?g|gif|avif|ico|woff2?|ttf|otf)$/i;
+
+/** Media types of the answers a presented release rewrites: HTML, scripts, styles, JSON, XML, SVG. */
+const TEXT_TYPE = /^(text\/|application\/([\w.-]+\+)?(javascript|ecmascript|json|xml)\b|image\/svg\+xml)/i;
+
+/**
+ * A deployment's next release as the layer presents it (see {@link FaultServer.serveRelease}):
+ * `renames` maps each deployed content-hashed file name in `/assets/` to its new name, `deployed`
+ * maps back; `since` is when it was deployed (the Last-Modified of what it rewrites).
+ */
+interface PresentedRelease {
+  readonly renames: Readonly<Record<string, string>>;
+  readonly deployed: ReadonlyMap<string, string>;
+  readonly since: Date;
+  /** The precache revision of each page (`PAGES[*].url`) as the release serves it, made once. */
+  revisions?: Promise<Record<string, string>>;
+}
+
+/** A body in `encoding` (Content-Encoding) as plain bytes. @throws on an encoding not known here. */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  switch ((encoding ?? 'identity').trim().toLowerCase()) {
+    case 'identity':
+    case '':
+      return body;
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(body);
+    case 'br':
+      return brotliDecompressSync(body);
+    case 'deflate':
+      return inflateSync(body);
+    default:
+      throw new Error(`cannot read a body in Content-Encoding ${encoding}`);
+  }
+}
+
+/** Every `/assets/<name>` a text names: the content-hashed files of a deployed release. */
+function assetNamesIn(text: string): string[] {
+  return [...text.matchAll(/\/assets\/([\w.-]+)/g)].map((match) => match[1]!);
+}
+
+/**
  * Cuts a connection as a network does: a reset. One whose write side is already shutting down (the
  * layer ended its response) is closed instead: libuv refuses to reset it (EINVAL), and Node then
  * never closes its handle, so the test process spins at exit instead of ending (seen in WebKit's
@@ -191,13 +269,118 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
   const log: RecordedRequest[] = [];
   const cspReports: string[] = [];
+  /** The next release presented in front of a deployment, once serveRelease is called. */
+  let presented: Promise<PresentedRelease> | undefined;
+
+  /**
+   * GETs `path` from upstream directly (not through the layer: recorded nowhere), uncompressed.
+   * @throws when upstream cannot be reached or answers in an unknown Content-Encoding.
+   */
+  const fetchUpstream = (path: string) =>
+    new Promise<{ status: number; body: Buffer }>((answered, failed) => {
+      const outgoing = (secure ? httpsRequest : httpRequest)(
+        {
+          protocol: upstream.protocol,
+          host: upstream.hostname,
+          port: upstream.port,
+          path,
+          headers: { host: upstream.host, accept: '*/*' },
+          agent,
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('error', failed);
+          answer.on('end', () => {
+            try {
+              const body = decoded(Buffer.concat(chunks), answer.headers['content-encoding']);
+              answered({ status: answer.statusCode ?? 502, body });
+            } catch (error) {
+              failed(error as Error);
+            }
+          });
+        },
+      );
+      outgoing.on('error', failed);
+      outgoing.end();
+    });
+
+  /**
+   * Reads the deployment's content-hashed file names (its worker's precache manifest, pages and
+   * release file) and names the next release's files with `salt`.
+   * @throws when upstream names no content-hashed file in /assets/.
+   */
+  const presentRelease = async (salt: string): Promise<PresentedRelease> => {
+    const sources = [
+      `/${SERVICE_WORKER_FILE}`,
+      `/${RELEASE_FILE}`,
+      ...Object.values(PAGES).map(({ url }) => url),
+    ];
+    const names = new Set<string>();
+    for (const { status, body } of await Promise.all(sources.map(fetchUpstream)))
+      if (status < 500) for (const name of assetNamesIn(body.toString('utf8'))) names.add(name);
+    const renames = nextReleaseNames(names, salt);
+    if (Object.keys(renames).length === 0)
+      throw new Error(`${upstream.origin} names no content-hashed file in /assets/ (${sources.join(', ')})`);
+    return {
+      renames,
+      deployed: new Map(Object.entries(renames).map(([deployedName, name]) => [name, deployedName])),
+      since: new Date(),
+    };
+  };
+
+  /** The precache revision of each page as `release` serves it (what its new sw.js must say). */
+  const revisionsOf = (release: PresentedRelease) =>
+    (release.revisions ??= Promise.all(
+      Object.values(PAGES).map(async ({ url }) => {
+        const { body } = await fetchUpstream(url);
+        return [url, pageRevision(renameAssets(body.toString('utf8'), release.renames))] as const;
+      }),
+    ).then((entries) => Object.fromEntries(entries)));
   let failures: { kind: RequestKind; remaining: number; status: number | 'broken off' }[] = [];
   let holds: { kind: RequestKind; ms: number | Promise<unknown> }[] = [];
   let dropping = false;
   const sockets = new Set<Socket>();
 
-  /** Passes the request to upstream and its answer back, with the report-only copy of its policy. */
+  /**
+   * Passes the request to upstream and its answer back, with the report-only copy of its policy; once
+   * a release is presented, after it is ready, through it.
+   */
   const pass = (request: IncomingMessage, response: ServerResponse, record: RecordedRequest) => {
+    if (!presented) return forward(request, response, record, undefined);
+    presented.then(
+      (release) => forward(request, response, record, release),
+      (error: unknown) => {
+        record.status = 502;
+        response.writeHead(502, { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end(`No release to present: ${String(error)}\n`);
+      },
+    );
+  };
+
+  /**
+   * Upstream's whole text `answer` to `path` with `release`'s names, and for the worker's script its
+   * pages' revisions anew; `renamed` when that changed it, `recoded` when it came compressed.
+   * @throws on a body in an unknown Content-Encoding, or a worker that does not precache a page.
+   */
+  const rewrite = async (answer: IncomingMessage, path: string, release: PresentedRelease) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer) chunks.push(chunk as Buffer);
+    const encoding = answer.headers['content-encoding'];
+    const original = decoded(Buffer.concat(chunks), encoding).toString('utf8');
+    let text = renameAssets(original, release.renames);
+    if (path === `/${SERVICE_WORKER_FILE}`) text = reviseWorkerPages(text, await revisionsOf(release));
+    const recoded = encoding !== undefined && encoding !== 'identity';
+    return { body: Buffer.from(text), renamed: text !== original, recoded };
+  };
+
+  /** {@link pass} once the presented release, if any, is known. */
+  const forward = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    record: RecordedRequest,
+    release: PresentedRelease | undefined,
+  ) => {
     if (request.socket.destroyed) {
       record.status = 'dropped';
       return;
@@ -216,17 +399,32 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
       record.status = failure.status;
       return;
     }
+    // A presented release: a new name is the deployed file, an old one a file that does not exist
+    // (upstream is asked for its new name, which it never had), and text is read whole to be renamed.
+    const rewriting = release !== undefined && !BINARY_PATH.test(record.path);
+    let path = request.url;
+    const asset = release && /^\/assets\/([^/?#]+)(.*)$/.exec(request.url ?? '');
+    if (release && asset) {
+      const [, name, rest] = asset as unknown as [string, string, string];
+      const deployedName = release.deployed.get(name);
+      const newName = release.renames[name];
+      if (deployedName !== undefined) path = `/assets/${deployedName}${rest}`;
+      else if (newName !== undefined) path = `/assets/${newName}${rest}`;
+    }
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers))
-      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      if (!HOP_BY_HOP.has(name) && value !== undefined && !(rewriting && FOR_WHOLE_BODY.has(name)))
+        headers[name] = value;
     headers.host = upstream.host;
+    const head = request.method === 'HEAD';
     const outgoing = (secure ? httpsRequest : httpRequest)(
       {
         protocol: upstream.protocol,
         host: upstream.hostname,
         port: upstream.port,
-        method: request.method,
-        path: request.url,
+        // A rewritten answer's length is known from its body only: a HEAD asks for it too.
+        method: rewriting && head ? 'GET' : request.method,
+        path,
         headers,
         agent,
       },
@@ -239,7 +437,32 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
           passed['content-security-policy-report-only'] = `${policy}; report-uri ${CSP_REPORTS_PATH}`;
         const location = answer.headers.location;
         if (location?.startsWith(upstream.origin)) passed.location = location.slice(upstream.origin.length);
-        record.status = answer.statusCode ?? 502;
+        const status = answer.statusCode ?? 502;
+        if (rewriting && release && TEXT_TYPE.test(answer.headers['content-type'] ?? ''))
+          return void rewrite(answer, record.path, release).then(
+            ({ body, renamed, recoded }) => {
+              // Validators of their own: the browser must never take the release's file for the old one.
+              if ((renamed || recoded) && passed.etag !== undefined)
+                passed.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+              if (renamed && passed['last-modified'] !== undefined)
+                passed['last-modified'] = release.since.toUTCString();
+              delete passed['content-encoding'];
+              passed['content-length'] = body.length;
+              record.status = status;
+              response.writeHead(status, passed);
+              if (head) return void response.end();
+              if (failure?.status !== 'broken off') return void response.end(body);
+              record.status = 'broken off';
+              response.write(body.subarray(0, Math.ceil(body.length / 2)), () => request.socket.destroy());
+            },
+            (error: unknown) => {
+              console.error(`The presented release cannot rewrite ${record.path}: ${String(error)}`);
+              record.status = 502;
+              response.writeHead(502, { 'Cache-Control': 'no-store' });
+              response.end();
+            },
+          );
+        record.status = status;
         response.writeHead(record.status, passed);
         if (failure?.status !== 'broken off') return void answer.pipe(response);
         // Half the first part of the body, then a close (a reset could discard what was written).
@@ -340,10 +563,19 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
     restoreConnections: () => {
       dropping = false;
     },
-    serveRelease: (dir) => {
-      if (!backend.deploy) throw new Error(`${backend.origin} is a deployment: no release to replace`);
-      if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html`);
-      backend.deploy(dir);
+    serveRelease: (release) => {
+      if (!backend.deploy) {
+        if (typeof release === 'string')
+          throw new Error(`${backend.origin} is a deployment: no files to replace with ${release}`);
+        presented = presentRelease(release.salt);
+        presented.catch((error: unknown) =>
+          console.error(`No release presented in front of ${backend.origin}: ${String(error)}`),
+        );
+        return;
+      }
+      if (typeof release !== 'string') throw new Error('A release of a local build is a directory');
+      if (!existsSync(join(release, 'index.html'))) throw new Error(`${release} has no index.html`);
+      backend.deploy(release);
     },
     cspReports: () => [...cspReports],
     requests: (kind) => log.filter((record) => !kind || kind.matches(record.path)),
