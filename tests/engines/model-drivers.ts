@@ -5,7 +5,9 @@
  * snapshot's view (storefrontView, checkoutView) through the page object. The app's timers run on a
  * fake clock installed in the page once the app is interactive, moved only by the drivers. The checkout
  * code's download is held by the server until the driver ends it: done, 503 (unavailable), the
- * connection dropped (offline) or a new release deployed (outdated).
+ * connection dropped (offline) or a new release deployed (outdated). A new release is a copy of the
+ * local build made by scripts/make-next-release.ts, or, in front of `BASE_URL`, the deployment's next
+ * release as the fault layer presents it (`FaultServer.serveRelease`).
  */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -46,13 +48,14 @@ export const CLOCK_START = Date.parse('2026-11-28T10:01:00.000Z');
 const RELEASE_ANNOUNCE_MS = 250;
 
 /**
- * Pages for one engine's run (`run` names its copy of the next release): {@link openPage} and, once
- * every page is closed, `stop` (the shared nginx, the next release's copy).
+ * Pages for one engine's run (`run` names its next release: the salt of its new names): {@link openPage}
+ * and, once every page is closed, `stop` (the shared nginx, the next release's copy).
  */
 export function modelPages(engine: Engine, run = 'paths') {
+  const salt = `${run}-${engine.name}`;
   let nextRelease: ReturnType<typeof makeReleaseCopy> | undefined;
   /** The next release of the local build, made once (scripts/make-next-release.ts). */
-  const nextReleaseDir = () => (nextRelease ??= makeReleaseCopy(`${run}-${engine.name}`)).dir;
+  const nextReleaseDir = () => (nextRelease ??= makeReleaseCopy(salt)).dir;
 
   let shared: Promise<NginxServer> | undefined;
   /** One nginx for the paths that deploy nothing and need no worker (started once, stopped in `after`). */
@@ -66,7 +69,8 @@ export function modelPages(engine: Engine, run = 'paths') {
    * paths. In front of `BASE_URL`; of a shared nginx; or, for a path with the worker or one that deploys
    * a release, of an nginx with a copy of the build of its own. Only a path with the worker gets one,
    * from a deployment too: another's install would download the checkout code the path holds, and the
-   * browser makes the page's own request for it wait behind that one.
+   * browser makes the page's own request for it wait behind that one. Its `deployRelease()` deploys
+   * the next release: the local build's copy, or in front of `BASE_URL` the one the layer presents.
    */
   async function openPage(withWorker: boolean, deploying: boolean) {
     const server = await startServer(
@@ -84,7 +88,8 @@ export function modelPages(engine: Engine, run = 'paths') {
       await browser.close().catch(() => undefined);
       await server.close();
     };
-    return { server, browser, shop, close, withWorker, nextReleaseDir };
+    const deployRelease = () => server.serveRelease(BASE_URL ? { salt } : nextReleaseDir());
+    return { server, browser, shop, close, withWorker, deployRelease };
   }
 
   const stop = async () => {
@@ -142,7 +147,7 @@ class DownloadGate {
   constructor(
     private readonly server: FaultServer,
     private readonly shop: ShopModel,
-    private readonly nextReleaseDir: () => string,
+    private readonly deployRelease: () => void,
     holding: boolean,
   ) {
     if (holding) this.hold();
@@ -176,7 +181,7 @@ class DownloadGate {
       this.offline = true;
       this.server.dropConnections();
     } else if (failure === 'unavailable') this.server.failNext(kinds.checkoutChunk, held);
-    else if (failure === 'outdated') this.server.serveRelease(this.nextReleaseDir());
+    else if (failure === 'outdated') this.deployRelease();
     release();
     if (failure === 'unavailable')
       // The page finds out why (it asks for the release file), then the cart either waits to retry (one
@@ -284,7 +289,7 @@ export async function storefrontDriver(
   await openShop(shop, { worker: page.withWorker });
   // A path with the worker (a new release) downloads nothing the path ends: the new worker's install
   // downloads the next release's checkout chunk, which must not be held.
-  const gate = new DownloadGate(server, shop, page.nextReleaseDir, !page.withWorker);
+  const gate = new DownloadGate(server, shop, page.deployRelease, !page.withWorker);
   return {
     /** True while the server holds the checkout code's download for the driver to end. */
     downloadHeld: () => !gate.loaded,
@@ -335,7 +340,7 @@ export async function storefrontDriver(
         case 'release.waiting':
           // The first visit's worker controls the page (openShop); the next release is deployed and the
           // tab becomes visible again, which checks for an update: the new worker installs and waits.
-          server.serveRelease(page.nextReleaseDir());
+          page.deployRelease();
           await shop.returnToTab();
           if (snapshot.matches({ order: 'underway' })) {
             // At /checkout the release is held back: nothing shows. The checkout's own timers run on

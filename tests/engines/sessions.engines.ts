@@ -105,7 +105,10 @@ const SPECS: Record<string, SessionSpec> = {
 
 const isDelay = (event: EventObject) => event.type.startsWith('delay.');
 const key = (event: EventObject) => JSON.stringify(event);
-/** Events that deploy the next release: they need a local build and a page with a copy of its own. */
+/**
+ * Events that deploy the next release: they need a page with a server of its own (a copy of the local
+ * build, or in front of `BASE_URL` a fault layer that presents the deployment's next release).
+ */
 const deploys = (event: EventObject) =>
   event.type === 'release.waiting' || checkoutLoadFailureIn(event as never) === 'outdated';
 
@@ -304,7 +307,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
     let firstFailure: number | undefined;
     const property = fc.asyncProperty(commands, async (list) => {
       const wanted = [...list].map((command) => byName.get(String(command))!);
-      const deploying = !BASE_URL && wanted.some(deploys);
+      const deploying = wanted.some(deploys);
       // A release needs the worker; the page has it only then, as the paths' pages do.
       const withWorker = deploying && wanted.some((event) => event.type === 'release.waiting');
       const page = await pages.openPage(withWorker, deploying);
