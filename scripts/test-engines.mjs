@@ -38,12 +38,13 @@
  * test's `timeout`). Each engine run has a watchdog: past its limit, or after {@link IDLE_LIMIT_MS}
  * with no test, wait or browser command starting or ending, it prints which test was running
  * (scripts/engines-progress-reporter.mjs), what it waited for (tests/engines/driver.ts notes it) and
- * the run's processes, stops the run's process group and fails: nothing is run again. Whatever a run
+ * the run's processes, stops every process the run started and fails: nothing is run again. Whatever a run
  * leaves running when it ends (a browser, a server, an X display) is listed, stopped, and fails it.
  * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -141,16 +142,28 @@ function prepare(engine) {
   return { MINIBROWSER_PATH: miniBrowser };
 }
 
-/** The test lines of a TAP report: `{ name, ok }` of each top-level test that ran (not skipped). */
+/**
+ * The results of a TAP report: `{ name, ok }` of each top-level test that ran (not skipped), and the
+ * counts, complete once every test the plan (`1..N`) announced has its line. Read from the test lines,
+ * not the closing summary, which `--test-force-exit` may end the run before. A test stopped at its
+ * timeout (`cancelled`) is a `not ok` line: a failure too.
+ */
 function tapResults(tap) {
   const results = [];
+  let lines = 0;
   for (const line of tap.split('\n')) {
     const match = /^(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO).*)?$/.exec(line);
-    if (match && match[3] !== 'SKIP') results.push({ name: match[2], ok: match[1] === 'ok' });
+    if (!match) continue;
+    lines += 1;
+    if (match[3] !== 'SKIP') results.push({ name: match[2], ok: match[1] === 'ok' });
   }
-  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(tap)?.[1] ?? Number.NaN);
-  // A test stopped at its timeout is `cancelled`: a failure too.
-  return { results, passed: count('pass'), failed: count('fail') + (count('cancelled') || 0) };
+  const plan = Number(/^1\.\.(\d+)$/m.exec(tap)?.[1] ?? Number.NaN);
+  const complete = plan === lines;
+  return {
+    results,
+    passed: complete ? results.filter((result) => result.ok).length : Number.NaN,
+    failed: complete ? results.filter((result) => !result.ok).length : Number.NaN,
+  };
 }
 
 /**
@@ -159,17 +172,45 @@ function tapResults(tap) {
  */
 const IDLE_LIMIT_MS = 300_000;
 
-/** The live processes in the process group `pgid`, one per line (`pid stat elapsed-s %cpu rss args`), or ''. */
-function processesOf(pgid) {
-  const listed = spawnSync('ps', ['-e', '-o', 'pgid=,pid=,stat=,etimes=,pcpu=,rss=,args='], {
-    encoding: 'utf8',
-  });
-  return listed.stdout
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([group, , stat]) => Number(group) === pgid && stat !== undefined && !stat.startsWith('Z'))
-    .map(([, ...fields]) => fields.join(' '))
-    .join('\n');
+/** How long what a run leaves behind may take to end by itself before it counts as left running, ms. */
+const LEFTOVER_GRACE_MS = 5_000;
+
+/**
+ * The live processes a run started, one per line (`pid args`), or '': every process whose environment
+ * carries the run's `token` (PET_BALL_RUN), which each process it starts inherits. Not its process group:
+ * Playwright and puppeteer start each browser in a group of its own, and crash handlers leave theirs.
+ */
+function processesOf(token) {
+  const mark = `PET_BALL_RUN=${token}`;
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(mark)) continue;
+      // A zombie has ended: its parent has only not collected it yet.
+      if (/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'latin1'))) continue;
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ').trim();
+      found.push(`${pid} ${args.slice(0, 160)}`);
+    } catch {
+      // ended meanwhile, or not ours to read
+    }
+  }
+  return found.join('\n');
+}
+
+/** Stops every process of the run `token` ({@link processesOf}) and the process group `pgid`. */
+function stopRun(token, pgid) {
+  for (const line of processesOf(token).split('\n').filter(Boolean)) {
+    try {
+      process.kill(Number(line.split(' ')[0]), 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // ended meanwhile
+  }
 }
 
 /** The last line of `file`, or `fallback` when there is none. */
@@ -209,10 +250,13 @@ function runEngine(engine, env) {
   const [command, ...commandArgs] =
     engine === 'webkit' ? ['xvfb-run', '--auto-servernum', `--server-args=${XVFB_SCREEN}`, ...node] : node;
   const started = Date.now();
+  /** Marks every process this run starts (see {@link processesOf}). */
+  const token = randomUUID();
   return new Promise((resolveRun) => {
     const child = spawn(command, commandArgs, {
       env: {
         ...process.env,
+        PET_BALL_RUN: token,
         ...env,
         ENGINE: engine,
         DIST_DIR: distDir,
@@ -239,27 +283,26 @@ function runEngine(engine, env) {
       clearInterval(watchdog);
       console.error(
         [
-          `${engine}: ${overLimit ? `still running after ${timeoutMs} ms` : `nothing happened for ${IDLE_LIMIT_MS} ms`}; stopping its process group.`,
+          `${engine}: ${overLimit ? `still running after ${timeoutMs} ms` : `nothing happened for ${IDLE_LIMIT_MS} ms`}; stopping it.`,
           `  test: ${lastLine(progressFile, 'none started yet (in a before hook)')}`,
           `  waiting: ${lastLine(waitingFile, "for nothing the driver knows of (a hook, a server, the browser's start or end)")}`,
-          `  processes:\n${processesOf(child.pid)}`,
+          `  processes:\n${processesOf(token)}`,
         ].join('\n'),
       );
-      process.kill(-child.pid, 'SIGKILL');
+      stopRun(token, child.pid);
     }, 5_000);
-    running.add(child);
-    child.on('exit', (code) => {
+    running.set(child, token);
+    child.on('exit', async (code) => {
       clearInterval(watchdog);
       running.delete(child);
-      // Whatever the run started and did not stop: a test's leak, listed and stopped here.
-      const leftovers = processesOf(child.pid);
+      // Whatever the run started and did not stop: a test's leak, listed and stopped here. What is
+      // already ending gets a moment first (xvfb-run signals its X server and exits without waiting).
+      const graceEnd = Date.now() + LEFTOVER_GRACE_MS;
+      while (processesOf(token) && Date.now() < graceEnd) await new Promise((wait) => setTimeout(wait, 100));
+      const leftovers = processesOf(token);
       if (leftovers) {
         console.log(`${engine}: left running when the run ended, now stopped:\n${leftovers}`);
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // ended meanwhile
-        }
+        stopRun(token, child.pid);
       }
       const seconds = (Date.now() - started) / 1000;
       const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
@@ -281,10 +324,11 @@ function runEngine(engine, env) {
   });
 }
 
-const running = new Set();
+/** The engine runs under way, each with its token ({@link processesOf}). */
+const running = new Map();
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    for (const child of running) process.kill(-child.pid, 'SIGKILL');
+    for (const [child, token] of running) stopRun(token, child.pid);
     process.exit(1);
   });
 
