@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint } from '@/boot/after-first-paint';
-import { nextTask } from '@/lib/after-next-paint';
+import { drainTasks, isStillPending } from '@tests/drain-tasks';
 
 const largestPaint = vi.hoisted(() => ({ done: () => {} }));
 vi.mock('@/lib/largest-paint', () => ({
@@ -19,19 +19,21 @@ describe('afterFirstPaint', () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
     let resolved = false;
-    void afterFirstPaint().then(() => (resolved = true));
+    const started = afterFirstPaint().then(() => (resolved = true));
 
-    await nextTask();
+    await drainTasks();
     window.dispatchEvent(new Event('load'));
-    await nextTask();
+    await drainTasks();
     expect(frames).toHaveLength(0);
     largestPaint.done();
-    await nextTask();
+    // The frame is asked for in microtasks after the largest paint: done before any task runs.
+    await drainTasks();
     expect(frames).toHaveLength(1);
     frames[0]!(0);
     await Promise.resolve();
     expect(resolved).toBe(false);
-    await vi.waitFor(() => expect(resolved).toBe(true));
+    await started;
+    expect(resolved).toBe(true);
   });
 
   it('waits for the largest paint when the page loaded before it', async () => {
@@ -40,12 +42,11 @@ describe('afterFirstPaint', () => {
       callback(0);
       return 1;
     });
-    let resolved = false;
-    void afterFirstPaint().then(() => (resolved = true));
-    await nextTask();
+    const started = afterFirstPaint();
+    expect(await isStillPending(started)).toBe(true);
     expect(frame).not.toHaveBeenCalled();
     largestPaint.done();
-    await vi.waitFor(() => expect(resolved).toBe(true));
+    await started;
     expect(frame).toHaveBeenCalledOnce();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_SCRIPTS_META } from '@/lib/shared-names';
+import { drainTasks } from '@tests/drain-tasks';
 
 const largestPaint = vi.hoisted(() => ({ done: () => {} }));
 vi.mock('@/lib/largest-paint', () => ({
@@ -26,9 +27,6 @@ const preloads = () =>
     crossOrigin: link.crossOrigin,
   }));
 
-/** Lets pending promises and a task run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 beforeEach(() => {
   document.head.innerHTML = `<meta name="${APP_SCRIPTS_META}" content="${SCRIPTS.join(' ')}">`;
 });
@@ -39,11 +37,12 @@ afterEach(() => {
 describe('the app preload', () => {
   it('asks for every listed script, in order, at low priority, once the largest paint is done', async () => {
     await loadPreloadScript();
-    await settle();
+    await drainTasks();
     expect(preloads()).toEqual([]);
 
     largestPaint.done();
-    await settle();
+    // The links are appended in microtasks after the largest paint: done before any task runs.
+    await drainTasks();
     expect(preloads()).toEqual(SCRIPTS.map((href) => ({ href, priority: 'low', crossOrigin: '' })));
   });
 
@@ -51,7 +50,7 @@ describe('the app preload', () => {
     document.head.innerHTML = '';
     await loadPreloadScript();
     largestPaint.done();
-    await settle();
+    await drainTasks();
     expect(preloads()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint, nextTask } from '@/lib/after-next-paint';
+import { isStillPending } from '@tests/drain-tasks';
 
 /** When work a tap starts but the shopper does not see runs: after the tap's paint, in a task of its own. */
 
@@ -10,11 +11,13 @@ afterEach(() => {
 describe('nextTask', () => {
   it('resolves in a later task, not in the current one', async () => {
     let resolved = false;
-    void nextTask().then(() => (resolved = true));
+    const task = nextTask().then(() => (resolved = true));
+    // Microtasks run before any task, so these awaits never let the message through.
     await Promise.resolve();
     await Promise.resolve();
     expect(resolved).toBe(false);
-    await vi.waitFor(() => expect(resolved).toBe(true));
+    await task;
+    expect(resolved).toBe(true);
   });
 });
 
@@ -23,14 +26,14 @@ describe('afterNextPaint', () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
     let resolved = false;
-    void afterNextPaint().then(() => (resolved = true));
+    const painted = afterNextPaint().then(() => (resolved = true));
 
-    await nextTask();
-    expect(resolved).toBe(false);
+    expect(await isStillPending(painted)).toBe(true);
     expect(frames).toHaveLength(1);
     frames[0]!(0);
     await Promise.resolve();
     expect(resolved).toBe(false);
-    await vi.waitFor(() => expect(resolved).toBe(true));
+    await painted;
+    expect(resolved).toBe(true);
   });
 });

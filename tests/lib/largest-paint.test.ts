@@ -4,20 +4,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNREPORTED_PAINT_FRAMES, largestPaintDone } from '@/lib/largest-paint';
+import { isStillPending } from '@tests/drain-tasks';
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
-
-/** Whether `promise` has settled once pending callbacks have run. */
-async function isSettled(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return settled;
-}
 
 /** A browser with Paint Timing whose paints the test reports with the returned function. */
 function stubPaintTiming(): (name: string) => void {
@@ -58,9 +51,9 @@ describe('largestPaintDone', () => {
     const paint = stubPaintTiming();
     const done = largestPaintDone();
     paint('first-paint');
-    expect(await isSettled(done)).toBe(false);
+    expect(await isStillPending(done)).toBe(true);
     paint('first-contentful-paint');
-    expect(await isSettled(done)).toBe(true);
+    await expect(done).resolves.toBeUndefined();
   });
 
   it('resolves some frames after load where the browser supports paints but reports none', async () => {
@@ -68,13 +61,13 @@ describe('largestPaintDone', () => {
     stubPaintTiming();
     const done = largestPaintDone();
     for (let frame = 1; frame < UNREPORTED_PAINT_FRAMES; frame += 1) frames.shift()!(0);
-    expect(await isSettled(done)).toBe(false);
+    expect(await isStillPending(done)).toBe(true);
     frames.shift()!(0);
-    expect(await isSettled(done)).toBe(true);
+    await expect(done).resolves.toBeUndefined();
   });
 
   it('resolves once the HTML is parsed where the browser reports no paints', async () => {
-    expect(await isSettled(largestPaintDone())).toBe(true);
+    await expect(largestPaintDone()).resolves.toBeUndefined();
   });
 
   it.each([
@@ -84,16 +77,16 @@ describe('largestPaintDone', () => {
     const frames = framesByHand();
     const hero = heroImage();
     const done = largestPaintDone();
-    expect(await isSettled(done)).toBe(false);
+    expect(await isStillPending(done)).toBe(true);
     hero.dispatchEvent(new Event(event));
-    expect(await isSettled(done)).toBe(false);
+    expect(await isStillPending(done)).toBe(true);
     frames.shift()!(0);
-    expect(await isSettled(done)).toBe(true);
+    await expect(done).resolves.toBeUndefined();
   });
 
   it('waits for no frame when the hero image had loaded by the first paint', async () => {
     framesByHand();
     heroImage({ complete: true });
-    expect(await isSettled(largestPaintDone())).toBe(true);
+    await expect(largestPaintDone()).resolves.toBeUndefined();
   });
 });
