@@ -5,15 +5,17 @@
  * What the real worker does is tested in three engines (tests/engines/, docs/offline.md).
  */
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
-import { renderApp } from '@tests/render-app';
+import { renderApp, warmUpApp } from '@tests/render-app';
 import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 const fake = vi.hoisted(() => {
   /** The page's Workbox: records its URL and lets the test fire its events. */
   class FakeWorkbox {
     static latest: FakeWorkbox | undefined;
+    /** Called with the Workbox that starts watching for a waiting worker (set by `watching()`). */
+    static onWatch: (workbox: FakeWorkbox) => void = () => {};
     readonly listeners = new Map<string, Set<() => void>>();
     readonly register = vi.fn(async () => fake.registration);
     readonly update = vi.fn(async () => undefined);
@@ -23,6 +25,7 @@ const fake = vi.hoisted(() => {
     addEventListener(type: string, listener: () => void) {
       if (!this.listeners.has(type)) this.listeners.set(type, new Set());
       this.listeners.get(type)?.add(listener);
+      if (type === 'waiting') FakeWorkbox.onWatch(this);
     }
     removeEventListener(type: string, listener: () => void) {
       this.listeners.get(type)?.delete(listener);
@@ -39,17 +42,24 @@ const fake = vi.hoisted(() => {
 vi.mock('workbox-window', () => ({ Workbox: fake.FakeWorkbox }));
 
 const container = new EventTarget();
-let reload: ReturnType<typeof vi.fn>;
+let reload: Mock<() => void>;
 const postMessage = vi.fn();
 
+// Before the service worker stand-in: the warm-up renders watch no releases.
+beforeAll(warmUpApp);
+
+let watching: Promise<InstanceType<typeof fake.FakeWorkbox>>;
 beforeEach(() => {
+  // The page's Workbox once it watches for a waiting worker: the registration code is downloaded and
+  // run after the app starts, so a test awaits this instead of polling.
+  watching = new Promise((resolve) => (fake.FakeWorkbox.onWatch = resolve));
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     // Reload asks the registration the page made: the browser's own lookup may answer none (WebKit did).
     value: Object.assign(container, { getRegistration: async () => undefined }),
   });
   fake.registration.waiting = null;
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
 });
 afterEach(() => {
@@ -66,16 +76,19 @@ const reloadButton = () => screen.queryByRole('button', { name: 'Reload' });
  * (the registration code downloads after the app starts).
  */
 async function releaseWaits() {
-  await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.listeners.get('waiting')?.size).toBeGreaterThan(0));
+  const workbox = await watching;
   fake.registration.waiting = { postMessage, addEventListener: () => undefined } as never;
-  act(() => fake.FakeWorkbox.latest?.emit('waiting'));
+  act(() => workbox.emit('waiting'));
 }
 
-// The landing page is large for jsdom: its first render takes seconds on a busy machine.
-describe('a new release of the shop', { timeout: 15_000 }, () => {
+/** Resolves once `mock` is next called (it then does nothing else). */
+const nextCall = (mock: Mock<(...args: never[]) => void>) =>
+  new Promise<void>((resolve) => mock.mockImplementationOnce(() => resolve()));
+
+describe('a new release of the shop', () => {
   it('is offered in a polite status with Reload once its worker waits, never before @R2.30', async () => {
     renderApp('/');
-    await vi.waitFor(() => expect(fake.FakeWorkbox.latest?.url).toBe(`/${SERVICE_WORKER_FILE}`));
+    expect((await watching).url).toBe(`/${SERVICE_WORKER_FILE}`);
     expect(prompt()).not.toBeInTheDocument();
 
     await releaseWaits();
@@ -91,12 +104,16 @@ describe('a new release of the shop', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: /^Add to Cart/ }));
     await releaseWaits();
 
+    const skipWaitingAsked = nextCall(postMessage);
     await user.click(reloadButton()!);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' }));
+    await skipWaitingAsked;
+    expect(postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
     expect(reload).not.toHaveBeenCalled();
 
+    const reloaded = nextCall(reload);
     act(() => void container.dispatchEvent(new Event('controllerchange')));
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    await reloaded;
+    expect(reload).toHaveBeenCalledOnce();
     expect(new URL(document.URL).pathname).toBe('/');
     expect(window.history.state).toMatchObject({
       petBallCart: { colourId: 'ocean-blue', quantity: 1, cartCount: 1 },
