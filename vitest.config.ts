@@ -21,6 +21,12 @@ export default mergeConfig(
       globals: true,
       setupFiles: ['./tests/setup.ts'],
       restoreMocks: true,
+      // A limit only stops a hang: no verdict may depend on the machine's speed. A jsdom render of the
+      // whole page took 16 s in a worker's first render on this 2-core machine under load; every wait
+      // in a test is on a condition or a fake clock. Builds inside tests set longer limits of their own.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      teardownTimeout: 60_000,
       // Inlined so a test can load a fresh copy (the detector caches whether storage works).
       server: { deps: { inline: ['i18next-browser-languagedetector'] } },
       projects: [

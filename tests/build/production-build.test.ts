@@ -86,7 +86,7 @@ beforeAll(() => {
     page('index.html'),
   )?.[1];
   CHECKOUT_MODULE = chunkKey(checkoutChunk ?? 'index.html names no checkout chunk');
-}, 180_000);
+}, 300_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

@@ -34,7 +34,8 @@ afterAll(() => {
   for (const outDir of outDirs) rmSync(outDir, { recursive: true, force: true });
 });
 
-describe('the production bundle', { timeout: 120_000 }, () => {
+// Each test runs a production build of its own.
+describe('the production bundle', { timeout: 300_000 }, () => {
   it('names the markers that only @statelyai/inspect has', () => {
     const library = readFileSync(require.resolve('@statelyai/inspect'), 'utf8');
     for (const marker of MARKERS) expect(library).toContain(marker);

@@ -16,7 +16,7 @@ const errorsOf = async (eslint: ESLint, text: string, filePath: string) =>
     .filter((message) => message.ruleId?.startsWith('import-x/') || message.fatal)
     .map((message) => `${message.ruleId ?? 'fatal'} ${message.message}`);
 
-describe('one-way imports between folders', { timeout: 60_000 }, () => {
+describe('one-way imports between folders', () => {
   const eslint = new ESLint({ cwd: process.cwd() });
 
   it('reports a component that imports the app (an upward import)', async () => {

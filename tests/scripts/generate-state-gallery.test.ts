@@ -20,7 +20,7 @@ function pngSize(path: string): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-describe('the state gallery', { timeout: 60_000 }, () => {
+describe('the state gallery', () => {
   it('docs/states.md is what `npm run docs:states` writes', async () => {
     expect(readFileSync(GALLERY_DOC, 'utf8'), 'docs/states.md is stale: run `npm run docs:states`').toBe(
       await renderStatesDoc(),

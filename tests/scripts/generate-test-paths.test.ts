@@ -10,7 +10,7 @@ import { pathName } from '@tests/model/derive-test-model';
 import { storefront } from '@tests/model/storefront-model';
 import { TEST_PATHS_DOC, pathList, renderTestPathsDoc } from '../../scripts/generate-test-paths';
 
-describe('docs/test-paths.md', { timeout: 60_000 }, () => {
+describe('docs/test-paths.md', () => {
   it('is what `npm run docs:test-paths` generates from the current model suites', async () => {
     const committed = readFileSync(TEST_PATHS_DOC, 'utf8');
     expect(committed, 'docs/test-paths.md is stale: run `npm run docs:test-paths`').toBe(

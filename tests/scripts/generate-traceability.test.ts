@@ -20,7 +20,7 @@ import {
 
 const TABLE: Readonly<Record<string, RequirementTrace>> = REQUIREMENT_TRACES;
 
-describe('docs/traceability.md', { timeout: 60_000 }, () => {
+describe('docs/traceability.md', () => {
   const requirements = readRequirements();
   const tests = taggedTests();
   const all = traces(requirements, tests);

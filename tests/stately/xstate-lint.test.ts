@@ -28,7 +28,7 @@ const xstateMessages = async (eslint: ESLint, text: string, filePath: string) =>
     .filter((message) => message.ruleId?.startsWith('xstate/') || message.fatal)
     .map((message) => `${message.line}:${message.column} ${message.ruleId ?? 'fatal'} ${message.message}`);
 
-describe('eslint-plugin-xstate on machines/', { timeout: 60_000 }, () => {
+describe('eslint-plugin-xstate on machines/', () => {
   const eslint = new ESLint({ cwd: process.cwd() });
 
   for (const file of MACHINE_FILES) {
