@@ -37,8 +37,9 @@ afterEach(() => {
   restore.forEach((undo) => undo());
 });
 
-// The whole purchase through the landing page in jsdom can take many seconds on a busy machine.
-describe('with storage and cookies blocked', { timeout: 30_000 }, () => {
+// No warm-up render (tests/render-app.tsx): the first render must be the language detector's first
+// look at storage, with storage already blocked.
+describe('with storage and cookies blocked', () => {
   it('still sells a ball: add to cart, cart, checkout, confirmation, in English @R3.3', async () => {
     expect(() => window.localStorage).toThrow('insecure');
     const { user, router } = renderApp('/', { fakeTimers: true });

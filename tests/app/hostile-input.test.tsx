@@ -8,11 +8,12 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_LINE_QUANTITY } from '@machines/checkout-input';
 import { resolveLazyRoutes, routes } from '@/app/router';
-import { renderApp } from '@tests/render-app';
+import { renderApp, warmUpApp } from '@tests/render-app';
 import { navigationStateItem } from '@tests/navigation-state-item';
 
 // The checkout route is code-split: load it up front so /checkout renders synchronously.
 beforeAll(() => resolveLazyRoutes(routes));
+beforeAll(warmUpApp);
 
 /** What the Order Summary must show: quantity per colour and the Total row, derived from the items. */
 interface Shown {
@@ -23,7 +24,7 @@ interface Shown {
 const DEFAULT: Shown = { lines: ['Colour: Hot Pink', 'Qty: 1'], total: 'Total $23.74' };
 const TWO_BLUE: Shown = { lines: ['Colour: Ocean Blue', 'Qty: 2'], total: 'Total $47.48' };
 
-describe('/checkout with untrusted navigation state (spec §3)', { timeout: 20_000 }, () => {
+describe('/checkout with untrusted navigation state (spec §3)', () => {
   it.each<[name: string, state: unknown, shown: Shown]>([
     ['no state', undefined, DEFAULT],
     ['null', null, DEFAULT],
@@ -75,8 +76,7 @@ describe('/checkout with untrusted navigation state (spec §3)', { timeout: 20_0
   });
 });
 
-// The first render of the whole landing page in jsdom can take seconds on a busy machine.
-describe('hostile ?lng= on the real page (spec §7)', { timeout: 20_000 }, () => {
+describe('hostile ?lng= on the real page (spec §7)', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
   });

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderApp } from '@tests/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderApp, warmUpApp } from '@tests/render-app';
+
+beforeAll(warmUpApp);
 
 describe('not-found page (spec §2, §8)', () => {
   it.each(['/nope', '/checkout/extra', '/CHECKOUT-', '/products/pet-ball'])(

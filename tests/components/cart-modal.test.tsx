@@ -1,11 +1,28 @@
 /**
- * The cart modal (spec §2 'Cart modal', §4 'Landing page'), exercised through the whole app as a
- * shopper would: open it from the cart button, read the line, close it, proceed to checkout.
+ * The cart modal (spec §2 'Cart modal', §4 'Landing page'), exercised as a shopper would: open it from
+ * the cart button, read the line, close it, proceed to checkout. The modal with the cart button and
+ * the product's controls is rendered on its own with the storefront actor (what the page adds is
+ * tested in ./landing.test.tsx); proceeding to /checkout goes through the whole app and its router.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderApp, type RenderedApp } from '@tests/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CartButton } from '@/components/cart/cart-button';
+import { CartModal } from '@/components/cart/cart-modal';
+import { ProductDetails } from '@/components/landing/product-details';
+import { renderApp, warmUpApp, type RenderedApp } from '@tests/render-app';
+import { renderWithStorefront } from '@tests/render-storefront';
 import { proceedToCheckout } from '@tests/proceed-to-checkout';
+
+/** The cart button, the product's colour, quantity and Add to Cart, and the cart modal. */
+const renderCart = () =>
+  renderWithStorefront(
+    <>
+      <CartButton />
+      <ProductDetails />
+      <CartModal />
+    </>,
+    { fakeTimers: true },
+  );
 
 async function openCart(user: RenderedApp['user']) {
   await user.click(screen.getByRole('button', { name: /^open cart/i }));
@@ -18,10 +35,11 @@ async function addToCart(user: RenderedApp['user'], times: number) {
   }
 }
 
-// Every test renders the whole landing page in jsdom, which can take seconds on a busy machine.
-describe('cart modal', { timeout: 15_000 }, () => {
+beforeAll(warmUpApp);
+
+describe('cart modal', () => {
   it('opens from the cart button as a dialog named Your Cart @R4.2', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     const dialog = await openCart(user);
@@ -31,7 +49,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('shows an empty cart whose Start Shopping button closes the modal @R2.22', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     const dialog = await openCart(user);
 
     expect(within(dialog).getByText('Your cart is empty')).toBeInTheDocument();
@@ -41,7 +59,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('closes with the close button', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     const dialog = await openCart(user);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close cart' }));
@@ -50,7 +68,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('closes with Escape and can be opened again', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     const dialog = await openCart(user);
 
     // jsdom does not map Escape to a dialog's cancel event: fire the event the browser would.
@@ -62,7 +80,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('shows one line with the quantity, line total and colour after adding twice @R2.23 @R4.3', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     await addToCart(user, 2);
 
     const dialog = await openCart(user);
@@ -74,7 +92,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('shows the currently selected colour, not the colour at the time of adding @R4.4', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     await addToCart(user, 1);
 
     await user.click(screen.getByRole('radio', { name: 'Ocean Blue' }));
@@ -85,7 +103,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('offers no way to change or remove the line: its only controls close it or proceed @R4.5', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     await addToCart(user, 2);
     const dialog = await openCart(user);
 
@@ -102,7 +120,7 @@ describe('cart modal', { timeout: 15_000 }, () => {
   });
 
   it('closes with Continue Shopping @R2.23', async () => {
-    const { user } = renderApp('/', { fakeTimers: true });
+    const { user } = renderCart();
     await addToCart(user, 1);
     const dialog = await openCart(user);
 

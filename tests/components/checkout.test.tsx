@@ -4,14 +4,11 @@
  * idle → processing (3 s) → confirmed (3 s) → back to the landing page, or staying on the confirmation.
  */
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutInputFor } from '@machines/checkout-input';
-import { renderApp } from '@tests/render-app';
+import { renderApp, warmUpApp } from '@tests/render-app';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
 import { proceedToCheckout } from '@tests/proceed-to-checkout';
-
-/** Tests that render the whole landing page in jsdom can take seconds on a busy machine. */
-const LANDING_TIMEOUT_MS = 15_000;
 
 const summary = () => screen.getByRole('complementary', { name: 'Order Summary' });
 const totalRow = (name: string) => within(summary()).getByRole('row', { name });
@@ -33,6 +30,8 @@ async function orderOneBallFromTheShop(
   await user.click(submitButton());
   act(() => vi.advanceTimersByTime(3000));
 }
+
+beforeAll(warmUpApp);
 
 describe('checkout page: order summary', () => {
   it('shows one Hot Pink ball with its totals when opened directly @R2.27 @R3.4 @R9.4 @R9.7 @R9.8', () => {
@@ -136,17 +135,13 @@ describe('checkout page: form', () => {
     expect(screen.queryByRole('combobox', { name: /country/i })).not.toBeInTheDocument();
   });
 
-  it(
-    'goes back to the shop with the Back to Shop link @R2.25',
-    async () => {
-      const { user, router } = renderApp('/checkout', { fakeTimers: true });
+  it('goes back to the shop with the Back to Shop link @R2.25', async () => {
+    const { user, router } = renderApp('/checkout', { fakeTimers: true });
 
-      await user.click(screen.getByRole('link', { name: 'Back to Shop' }));
+    await user.click(screen.getByRole('link', { name: 'Back to Shop' }));
 
-      expect(router.state.location.pathname).toBe('/');
-    },
-    LANDING_TIMEOUT_MS,
-  );
+    expect(router.state.location.pathname).toBe('/');
+  });
 });
 
 describe('checkout page: placing the order', () => {
@@ -196,23 +191,19 @@ describe('checkout page: placing the order', () => {
     expect(screen.getByText('Taking you back to the shop…')).toBeInTheDocument();
   });
 
-  it(
-    'returns to the landing page with an empty cart 3 s after confirming @R4.8 @R9.11',
-    async () => {
-      const { user, router } = renderApp('/', { fakeTimers: true });
-      await orderOneBallFromTheShop(user);
-      expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+  it('returns to the landing page with an empty cart 3 s after confirming @R4.8 @R9.11', async () => {
+    const { user, router } = renderApp('/', { fakeTimers: true });
+    await orderOneBallFromTheShop(user);
+    expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
 
-      act(() => vi.advanceTimersByTime(2999));
-      expect(router.state.location.pathname).toBe('/checkout');
-      act(() => vi.advanceTimersByTime(1));
+    act(() => vi.advanceTimersByTime(2999));
+    expect(router.state.location.pathname).toBe('/checkout');
+    act(() => vi.advanceTimersByTime(1));
 
-      expect(router.state.location.pathname).toBe('/');
-      expect(await screen.findByRole('button', { name: /^add to cart/i })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: /^open cart/i })).toHaveAccessibleName('Open cart');
-    },
-    LANDING_TIMEOUT_MS,
-  );
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('button', { name: /^add to cart/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^open cart/i })).toHaveAccessibleName('Open cart');
+  });
 
   it("offers 'Stay on this page' as the next Tab stop after the focused heading", async () => {
     const { user } = renderApp('/checkout', { fakeTimers: true });
@@ -226,31 +217,27 @@ describe('checkout page: placing the order', () => {
     expect(screen.getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
   });
 
-  it(
-    "keeps the confirmation with no time limit after 'Stay on this page', then 'Back to Shop' goes home",
-    async () => {
-      const { user, router } = renderApp('/', { fakeTimers: true });
-      await orderOneBallFromTheShop(user, 1_700_000_120_456);
+  it("keeps the confirmation with no time limit after 'Stay on this page', then 'Back to Shop' goes home", async () => {
+    const { user, router } = renderApp('/', { fakeTimers: true });
+    await orderOneBallFromTheShop(user, 1_700_000_120_456);
 
-      act(() => vi.advanceTimersByTime(2999));
-      await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
-      act(() => vi.advanceTimersByTime(10 * 60 * 1000));
+    act(() => vi.advanceTimersByTime(2999));
+    await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    act(() => vi.advanceTimersByTime(10 * 60 * 1000));
 
-      expect(router.state.location.pathname).toBe('/checkout');
-      expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
-      expect(screen.getAllByRole('status')[0]).toHaveTextContent(
-        'Order number: PB-123456Thank you for your order. A confirmation email is on its way.You are staying on this page.',
-      );
-      expect(screen.queryByRole('button', { name: 'Stay on this page' })).not.toBeInTheDocument();
-      const backToShop = screen.getByRole('link', { name: 'Back to Shop' });
-      expect(backToShop).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(screen.getByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(
+      'Order number: PB-123456Thank you for your order. A confirmation email is on its way.You are staying on this page.',
+    );
+    expect(screen.queryByRole('button', { name: 'Stay on this page' })).not.toBeInTheDocument();
+    const backToShop = screen.getByRole('link', { name: 'Back to Shop' });
+    expect(backToShop).toHaveFocus();
 
-      await user.click(backToShop);
+    await user.click(backToShop);
 
-      expect(router.state.location.pathname).toBe('/');
-      expect(await screen.findByRole('button', { name: /^add to cart/i })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: /^open cart/i })).toHaveAccessibleName('Open cart');
-    },
-    LANDING_TIMEOUT_MS,
-  );
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('button', { name: /^add to cart/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^open cart/i })).toHaveAccessibleName('Open cart');
+  });
 });

@@ -1,10 +1,15 @@
 /**
  * The landing page as a shopper sees it (spec §2 'Landing page', §4, §9), rendered through the real app
- * with the real storefront machine. Queries go by role and accessible name.
+ * with the real storefront machine; the quantity stepper and the cart button are rendered on their own
+ * with the product's controls and the storefront actor. Queries go by role and accessible name.
  */
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../render-app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CartButton } from '@/components/cart/cart-button';
+import { CartModal } from '@/components/cart/cart-modal';
+import { ProductDetails } from '@/components/landing/product-details';
+import { renderApp, warmUpApp } from '@tests/render-app';
+import { renderWithStorefront } from '@tests/render-storefront';
 
 const heroImage = () => screen.getByRole('img', { name: /^Pet Ball Pro interactive electric ball in/ });
 const quantity = () => screen.getByRole('status', { name: 'Quantity' });
@@ -12,9 +17,20 @@ const addToCart = () => screen.getByRole('button', { name: /^Add to Cart/ });
 const cartButton = () => screen.getByRole('button', { name: /^Open cart/ });
 const toastText = 'Added to cart successfully!';
 
+/** The cart button, the product's colour, quantity, Add to Cart and Buy Now, and the cart modal. */
+const renderProduct = () =>
+  renderWithStorefront(
+    <>
+      <CartButton />
+      <ProductDetails />
+      <CartModal />
+    </>,
+  );
+
+beforeAll(warmUpApp);
+
 describe('landing page: colour', () => {
-  // The file's first render loads and compiles the whole app: seconds on a busy machine.
-  it('starts on Hot Pink @R4.1 @R3.1 @R2.8 @R3.2 @R7.3', { timeout: 15_000 }, () => {
+  it('starts on Hot Pink @R4.1 @R3.1 @R2.8 @R3.2 @R7.3', () => {
     renderApp('/');
     expect(screen.getByRole('radio', { name: 'Hot Pink' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Colour: Hot Pink' })).toBeInTheDocument();
@@ -88,7 +104,7 @@ describe('landing page: colour', () => {
 
 describe('landing page: quantity', () => {
   it('keeps the quantity at 1 when decreasing from 1 @R2.9 @R4.1 @R5.3', async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     const decrease = screen.getByRole('button', { name: 'Decrease quantity' });
     expect(decrease).toHaveAttribute('aria-disabled', 'true');
     expect(decrease).toHaveAccessibleDescription('Quantity cannot go below 1');
@@ -100,14 +116,14 @@ describe('landing page: quantity', () => {
   });
 
   it('increases the quantity with the plus button @R2.9', async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(quantity()).toHaveTextContent('2');
     expect(screen.getByRole('button', { name: 'Decrease quantity' })).not.toHaveAttribute('aria-disabled');
   });
 
   it("shows 'Add to Cart - $43.96' at quantity 2 @R2.10 @R9.1", async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     expect(addToCart()).toHaveAccessibleName('Add to Cart - $21.98');
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(addToCart()).toHaveAccessibleName('Add to Cart - $43.96');
@@ -116,13 +132,13 @@ describe('landing page: quantity', () => {
 
 describe('landing page: cart button', () => {
   it('shows no badge while the cart is empty @R2.4', () => {
-    renderApp('/');
+    renderProduct();
     expect(cartButton()).toHaveAccessibleName('Open cart');
     expect(cartButton().textContent).toBe('');
   });
 
   it('shows 2 on the badge after adding 2 @R1.2 @R2.4', async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(addToCart());
     expect(cartButton()).toHaveAccessibleName('Open cart, 2 items');
@@ -130,7 +146,7 @@ describe('landing page: cart button', () => {
   });
 
   it('accumulates to 3 after adding 1 more @R4.3', async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(addToCart());
     await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
@@ -140,13 +156,13 @@ describe('landing page: cart button', () => {
   });
 
   it('opens the cart dialog @R1.3 @R4.2', async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     await user.click(cartButton());
     expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeInTheDocument();
   });
 
   it("opens the cart dialog from 'Buy Now with PayPal' @R2.11 @R7.2", async () => {
-    const { user } = renderApp('/');
+    const { user } = renderProduct();
     expect(screen.queryByRole('dialog', { name: 'Your Cart' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Buy Now with PayPal' }));
     expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeInTheDocument();

@@ -13,13 +13,10 @@ import { checkoutMachine } from '@machines/checkout-machine';
 import { storefrontMachine } from '@machines/storefront-machine';
 import { App } from '@/app/app';
 import { resolveLazyRoutes, routes } from '@/app/router';
-import { renderApp, type RenderedApp } from '@tests/render-app';
+import { renderApp, warmUpApp, type RenderedApp } from '@tests/render-app';
 import { trackActors } from './track-actors';
 import { autofillCheckoutForm } from '@tests/fill-checkout-form';
 import { proceedToCheckout } from '@tests/proceed-to-checkout';
-
-/** Rendering the whole landing page in jsdom can take seconds on a busy machine. */
-const PAGE_TIMEOUT_MS = 20_000;
 
 const submitButton = () => screen.getByRole('button', { name: /^complete order|^processing/i });
 const cartButton = () => screen.getByRole('button', { name: /^open cart/i });
@@ -35,6 +32,7 @@ async function goToCheckoutWithOneBall({ user }: Pick<RenderedApp, 'user'>) {
 
 // The checkout route is code-split: load it up front so /checkout renders synchronously.
 beforeAll(() => resolveLazyRoutes(routes));
+beforeAll(warmUpApp);
 
 /**
  * Timers still pending after running jsdom's own 0 ms housekeeping timers (storage events, focus
@@ -48,7 +46,7 @@ function pendingAppTimers(): number {
 /** Events the checkout actors processed since `from`, e.g. the processing or redirect timer firing. */
 const processedSince = (events: { type: string }[], from: number) => events.slice(from).map((e) => e.type);
 
-describe('leaving /checkout while the order is processing', { timeout: PAGE_TIMEOUT_MS }, () => {
+describe('leaving /checkout while the order is processing', () => {
   it('cancels the order: no late confirmation, no redirect, the cart is kept', async () => {
     const checkoutEvents = trackActors(checkoutMachine);
     const app = renderApp('/', { fakeTimers: true });
@@ -72,7 +70,7 @@ describe('leaving /checkout while the order is processing', { timeout: PAGE_TIME
   });
 });
 
-describe('submitting more than once', { timeout: PAGE_TIMEOUT_MS }, () => {
+describe('submitting more than once', () => {
   it('places one order for a double click, Enter and two more form submits', async () => {
     const checkoutEvents = trackActors(checkoutMachine);
     const storefrontEvents = trackActors(storefrontMachine);
@@ -98,7 +96,7 @@ describe('submitting more than once', { timeout: PAGE_TIMEOUT_MS }, () => {
   });
 });
 
-describe('React StrictMode (double mount in development)', { timeout: PAGE_TIMEOUT_MS }, () => {
+describe('React StrictMode (double mount in development)', () => {
   function renderStrict(path: string) {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -148,7 +146,7 @@ describe('React StrictMode (double mount in development)', { timeout: PAGE_TIMEO
   });
 });
 
-describe('Back and Forward (rule: a checkout is never resumed)', { timeout: PAGE_TIMEOUT_MS }, () => {
+describe('Back and Forward (rule: a checkout is never resumed)', () => {
   it('Back while processing cancels the order; Forward opens a fresh checkout with the same cart', async () => {
     const checkoutEvents = trackActors(checkoutMachine);
     const app = renderApp('/', { fakeTimers: true });
