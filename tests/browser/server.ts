@@ -407,7 +407,7 @@ export async function startServer(options: ServerOptions): Promise<FaultServer> 
     if (release && asset) {
       const [, name, rest] = asset as unknown as [string, string, string];
       const deployedName = release.deployed.get(name);
-      const newName = release.renames[name];
+      const newName = Object.hasOwn(release.renames, name) ? release.renames[name] : undefined;
       if (deployedName !== undefined) path = `/assets/${deployedName}${rest}`;
       else if (newName !== undefined) path = `/assets/${newName}${rest}`;
     }
