@@ -80,7 +80,15 @@ export function modelPages(engine: Engine, run = 'paths') {
           ? { root: DIST_DIR, serviceWorker: withWorker }
           : { upstream: (await sharedNginx()).baseURL },
     );
-    const browser = new BrowserDriver(engine.name, await engine.newPage());
+    let page;
+    try {
+      page = await engine.newPage();
+    } catch (error) {
+      // No page to close it with: the server is stopped here.
+      await server.close();
+      throw error;
+    }
+    const browser = new BrowserDriver(engine.name, page);
     const shop = new ShopModel(browser, server.origin);
     const close = async () => {
       // The page leaves with its own timers back (a new document has none to give back).
@@ -123,7 +131,7 @@ async function expectScreen<T>(browser: BrowserDriver, read: () => Promise<T>, e
         actual = await read();
         return isDeepStrictEqual(actual, expected);
       },
-      { timeoutMs: 10_000, intervalMs: 20 },
+      { intervalMs: 20 },
       what,
     );
   } catch (error) {
@@ -166,7 +174,7 @@ class DownloadGate {
     }
     await this.shop.browser.waitFor(
       async () => this.server.requests(kinds.checkoutChunk).some((request) => request.status === null),
-      { timeoutMs: 15_000 },
+      { timeoutMs: 60_000 },
       'a download of the checkout chunk to wait',
     );
     const held = this.server
@@ -190,7 +198,7 @@ class DownloadGate {
       await this.shop.browser.waitFor(
         async () =>
           (await this.shop.browser.pendingTimers()) > timers || (await this.shop.cartAlert()) !== null,
-        { timeoutMs: 15_000, intervalMs: 20 },
+        { timeoutMs: 60_000, intervalMs: 20 },
         'the cart to wait to retry or say why not',
       );
   }
@@ -275,7 +283,7 @@ async function assertStorefront(shop: ShopModel, snapshot: StorefrontSnapshot, g
 async function seeCheckoutWith(shop: ShopModel, colourId: ColourId, count: number) {
   await shop.browser.waitFor(
     async () => (await shop.isAtCheckout()) && shop.isInteractive(),
-    { timeoutMs: 15_000 },
+    { timeoutMs: 60_000 },
     '/checkout, interactive',
   );
   await shop.seeCheckoutWith(colourId, count);

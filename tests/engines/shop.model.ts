@@ -110,7 +110,7 @@ export class ShopModel {
   }
 
   /** Waits until {@link isInteractive} (default 15 s: a page whose scripts are held takes longer). */
-  async waitUntilInteractive(options: WaitOptions = { timeoutMs: 15_000 }): Promise<void> {
+  async waitUntilInteractive(options: WaitOptions = { timeoutMs: 60_000 }): Promise<void> {
     await this.browser.waitFor(() => this.isInteractive(), options, 'the app to be interactive');
   }
 
@@ -145,7 +145,7 @@ export class ShopModel {
   }
 
   /** Waits until the cart button says it holds `count` items ('Open cart, 2 items'); resolves with its badge. */
-  async seeCartCount(count: number, options: WaitOptions = { timeoutMs: 5_000 }): Promise<string> {
+  async seeCartCount(count: number, options: WaitOptions = {}): Promise<string> {
     await this.browser.waitForElement(shopQueries.cartButton(count), options);
     return this.browser.text(shopQueries.cartButton(count));
   }
@@ -311,7 +311,7 @@ export class ShopModel {
   async seeCheckoutWith(
     colourId: ColourId = FAULT_CART.colourId,
     quantity: number = FAULT_CART.quantity,
-    options: WaitOptions = { timeoutMs: 15_000 },
+    options: WaitOptions = { timeoutMs: 60_000 },
   ): Promise<void> {
     await this.browser.waitFor(() => this.isAtCheckout(), options, 'the page to be /checkout');
     await this.waitUntilInteractive(options);

@@ -386,7 +386,7 @@ test('fault f: a slow network from the start (every script held until the page h
   const heldFor = Date.now() - started;
   assert.equal(await shop.isInteractive(), false, 'the tap came before the app was interactive');
   release();
-  await shop.waitUntilInteractive({ timeoutMs: 15_000 });
+  await shop.waitUntilInteractive();
 
   const { tap, ready } = await pageTimings(browser);
   report(
