@@ -3,8 +3,9 @@
 # nginx (scripts/test-nginx.mjs), then the visual baselines (the state gallery's pictures,
 # docs/states/, compared in Chromium: tests/visual/states.spec.ts), then the engine suite and the
 # paths generated from the machines in Chromium, Firefox and WebKit (scripts/test-engines.mjs), then
-# the paths whose checkout download the fault layer ends (done, 503s, offline) against the same
-# build as a deployment (`BASE_URL`, the mode testers point at staging), in Chromium and Firefox,
+# the paths whose checkout download the fault layer ends (done, 503s, offline, a new release) and
+# those that deploy a release against the same build as a deployment (`BASE_URL`, the mode testers
+# point at staging), in Chromium and Firefox,
 # then shoppers' sessions drawn from the models in the three engines (scripts/test-sessions.mjs).
 # One after another: the machine has 2 cores. Every suite runs even when one before it failed; each
 # one's output goes to the terminal and to test-results/browsers-<suite>.log, and the last lines say
@@ -18,10 +19,10 @@ export PET_BALL_PACKAGES_CHECKED=1
 mkdir -p test-results
 
 # The build served by the project's nginx on a port of its own (scripts/serve.ts --nginx), and the
-# paths whose checkout download the fault layer ends run against it as BASE_URL: that mode is set up
-# otherwise (the layer in front of a deployment, which serves the worker; no path that deploys), so it
-# runs as well as the local one. Two engines side by side keep it short; WebKit runs these paths
-# against the local build.
+# paths whose checkout download the fault layer ends or that deploy a release run against it as
+# BASE_URL: that mode is set up otherwise (the layer in front of a deployment, which serves the worker
+# and presents the deployment's next release itself), so it runs as well as the local one. Two
+# engines side by side keep it short; WebKit runs these paths against the local build.
 deployed_paths() {
   local port server status
   port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
@@ -38,7 +39,7 @@ deployed_paths() {
     sleep 0.2
   done
   BASE_URL="http://127.0.0.1:$port" ENGINES_RESULTS=test-results/engines-deployed \
-    npm run --silent test:engines -- --no-build --suite paths --name-pattern loadCheckout \
+    npm run --silent test:engines -- --no-build --suite paths --name-pattern 'loadCheckout|release\.' \
     --engine chromium --engine firefox
   status=$?
   kill "$server"
