@@ -38,7 +38,7 @@ export interface GalleryPicture {
   pathName: string;
   /** True when a step of the path needs the shop's service worker (a new release): real time until it controls the page. */
   needsWorker: boolean;
-  /** True when a step deploys a release, which only a local build can do (not against BASE_URL). */
+  /** True when a step deploys a release: the local build's copy, or the one the fault layer presents (BASE_URL). */
   deploys: boolean;
 }
 

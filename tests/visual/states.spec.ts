@@ -5,8 +5,9 @@
  * differs beyond anti-aliasing fails its test, named by state and viewport, and leaves
  * `<name>-expected.png`, `-actual.png` and `-diff.png` in test-results/artifacts/. Text checks cannot
  * see a ring drawn in the wrong colour or a price laid over a button; this can.
- * `npm run test:visual` runs it alone (also against `BASE_URL`: the paths that deploy a release are
- * left out there, as the model paths do); `npm run docs:states -- --update` accepts a change.
+ * `npm run test:visual` runs it alone (also against `BASE_URL`, where the fault layer presents the
+ * deployment's next release to the paths that deploy one); `npm run docs:states -- --update` accepts
+ * a change.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Engine } from '../engines/driver';
@@ -27,13 +28,10 @@ const COMPARISON = { threshold: 0.2, maxDiffPixelRatio: 0.0001 } as const;
 
 for (const viewport of GALLERY_VIEWPORTS)
   for (const picture of gallery.pictures) {
-    // A deployment cannot be deployed to: those pictures are compared against the local build only.
-    if (process.env.BASE_URL && picture.deploys) continue;
     const shows = gallery.states.filter((state) => state.picture === picture).map((state) => state.id);
     test(`${picture.machine} ${picture.owner} at ${viewport.name} (shows ${shows.join(', ')})`, async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
       let playwrightPage: Page | undefined;
       const engine: Engine = {
         name: 'chromium',
