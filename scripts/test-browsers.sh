@@ -14,7 +14,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 # The one installer, once for every suite below; each suite then only checks. Nothing it cannot get
 # (it names the packages): every suite needs the browsers and nginx, so none runs.
-bash scripts/install-test-packages.sh all || exit 1
+bash scripts/install-test-packages.sh all || { echo "browser suites: 0 passed, 1 failed"; exit 1; }
 export PET_BALL_PACKAGES_CHECKED=1
 mkdir -p test-results
 
