@@ -50,6 +50,20 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/**
+ * A new page of `engine` for a test served by `server`. When the page cannot be opened the server is
+ * closed here, since the test that would close it never gets it.
+ * @throws what opening the page threw.
+ */
+export async function newPageFor(engine: Engine, server: { close(): Promise<void> }): Promise<EnginePage> {
+  try {
+    return await engine.newPage();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
 /** A viewport's size in CSS px. */
 export interface Viewport {
   readonly width: number;

@@ -33,7 +33,7 @@ import {
   type StorefrontModelEvent,
 } from '../model/storefront-model';
 import { en, shopText, startsWith } from '../shop-texts';
-import { BrowserDriver, type Engine } from './driver';
+import { BrowserDriver, newPageFor, type Engine } from './driver';
 import { ShopModel, type CheckoutScreen, type LandingScreen } from './shop.model';
 import { SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
@@ -80,15 +80,7 @@ export function modelPages(engine: Engine, run = 'paths') {
           ? { root: DIST_DIR, serviceWorker: withWorker }
           : { upstream: (await sharedNginx()).baseURL },
     );
-    let page;
-    try {
-      page = await engine.newPage();
-    } catch (error) {
-      // No page to close it with: the server is stopped here.
-      await server.close();
-      throw error;
-    }
-    const browser = new BrowserDriver(engine.name, page);
+    const browser = new BrowserDriver(engine.name, await newPageFor(engine, server));
     const shop = new ShopModel(browser, server.origin);
     const close = async () => {
       // The page leaves with its own timers back (a new document has none to give back).

@@ -12,7 +12,7 @@ import {
   SERVICE_WORKER_POLICY,
 } from '@/lib/shared-names';
 import { assetOf, makeReleaseCopy } from '../e2e/releases';
-import { BrowserDriver, type Engine } from './driver';
+import { BrowserDriver, newPageFor, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { kinds, startServer, type FaultServer } from '../browser/server';
 import { FAULT_CART, ShopModel, cartLineAsShown, shopQueries } from './shop.model';
@@ -56,14 +56,7 @@ async function visit(
   allowedReport?: RegExp,
 ): Promise<{ server: FaultServer; browser: BrowserDriver; shop: ShopModel }> {
   const server = await startServer({ root: DIST_DIR, ...options });
-  let page;
-  try {
-    page = await engine.newPage();
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
-  const browser = new BrowserDriver(engine.name, page);
+  const browser = new BrowserDriver(engine.name, await newPageFor(engine, server));
   t.after(async () => {
     // A test that ran out of time with a command unanswered: the browser stopped answering, and at what.
     const unanswered = browser.unansweredCommand();
