@@ -38,8 +38,9 @@
  * test's `timeout`). Each engine run has a watchdog: past its limit, or after {@link IDLE_LIMIT_MS}
  * with no test, wait or browser command starting or ending, it prints which test was running
  * (scripts/engines-progress-reporter.mjs), what it waited for (tests/engines/driver.ts notes it) and
- * the run's processes, stops every process the run started and fails: nothing is run again. Whatever a run
- * leaves running when it ends (a browser, a server, an X display) is listed, stopped, and fails it.
+ * the run's processes, stops every process the run started and fails: nothing is run again. Whatever
+ * a run leaves running when it ends (a browser, a server, an X display) is listed, stopped, and fails
+ * it.
  * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
