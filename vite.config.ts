@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { ALIASES, fromRoot } from './build/paths.ts';
 import { productionBuild } from './build/production-build.ts';
 import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
+import { cdnRules } from './scripts/cdn-rules.ts';
 
 /**
  * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
@@ -60,6 +61,7 @@ export default defineConfig({
     react(),
     stripMachineDescriptions(),
     productionBuild({ siteUrl: process.env.SITE_URL ?? 'https://pet-ball-pro.example' }),
+    cdnRules(),
   ],
   resolve: { alias: ALIASES },
   build: {

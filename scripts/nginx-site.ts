@@ -116,6 +116,31 @@ export interface Answer {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** An `add_header` of the server block as written: its value may name `$uri` or a map's variable. */
+export interface HeaderRule {
+  readonly name: string;
+  readonly value: string;
+  /** `always`: on every answer, errors included; else only on the statuses nginx adds it to. */
+  readonly always: boolean;
+}
+
+/** A `map $uri $name { … }` block as written. */
+interface UriMap {
+  /** The value of `default`. */
+  readonly fallback: string;
+  /** Exact URIs and their values. */
+  readonly exact: ReadonlyMap<string, string>;
+  /** `~` (and `~*`, case-insensitive) entries in order, the first match wins. */
+  readonly regexes: readonly (readonly [RegExp, string])[];
+}
+
+/** A `location = <path> { return 30x <target>; }`: a redirect of one exact path. */
+export interface ExactRedirect {
+  readonly path: string;
+  readonly status: number;
+  readonly location: string;
+}
+
 /** deploy/nginx.conf as the Node server serves it: {@link readNginxSite}. */
 export interface NginxSite {
   /**
@@ -135,6 +160,14 @@ export interface NginxSite {
   readonly charsetTypes: ReadonlySet<string>;
   /** `gzip on` with `gzip_vary on`: the media types (text/html and `gzip_types`) sent with `Vary: Accept-Encoding`. */
   readonly varyTypes: ReadonlySet<string>;
+  /** The server block's `add_header`s as written, in order: what a CDN's rules file repeats (scripts/cdn-rules.ts). */
+  readonly headerRules: readonly HeaderRule[];
+  /** True when some location declares `add_header` of its own (and so drops the server's). */
+  readonly locationHeaders: boolean;
+  /** The paths of exact-match locations (`location = /checkout`): the routes. */
+  readonly exactPaths: readonly string[];
+  /** The redirects of exact-match locations. */
+  readonly exactRedirects: readonly ExactRedirect[];
 }
 
 /** The one argument `directive` must have. */
@@ -143,8 +176,8 @@ function onlyArg(directive: Directive): string {
   return directive.args[0]!;
 }
 
-/** A `map $uri $name { … }` block as a function of the URI. */
-function mapOf(directive: Directive): (uri: string) => string {
+/** A `map $uri $name { … }` block as written. */
+function mapOf(directive: Directive): UriMap {
   if (directive.args[0] !== '$uri') throw new Error(`${NGINX_CONF}: only a map of $uri is read`);
   let fallback = '';
   const exact = new Map<string, string>();
@@ -156,7 +189,12 @@ function mapOf(directive: Directive): (uri: string) => string {
     else if (name.startsWith('~')) regexes.push([new RegExp(name.slice(1)), value]);
     else exact.set(name, value);
   }
-  return (uri) => exact.get(uri) ?? regexes.find(([regex]) => regex.test(uri))?.[1] ?? fallback;
+  return { fallback, exact, regexes };
+}
+
+/** The value `map` gives `uri`. */
+function mapValue({ fallback, exact, regexes }: UriMap, uri: string): string {
+  return exact.get(uri) ?? regexes.find(([regex]) => regex.test(uri))?.[1] ?? fallback;
 }
 
 /** The `location` directive as a {@link Location}. */
@@ -196,7 +234,7 @@ function matchLocation(locations: readonly Location[], uri: string): Location | 
  */
 export function readNginxSite(conf = NGINX_CONF): NginxSite {
   const top = parse(readFileSync(conf, 'utf8'));
-  const maps = new Map<string, (uri: string) => string>();
+  const maps = new Map<string, UriMap>();
   const servers = top.filter((directive) => directive.name === 'server');
   for (const directive of top)
     if (directive.name === 'map') maps.set(directive.args[1]!.replace(/^\$/, ''), mapOf(directive));
@@ -243,7 +281,7 @@ export function readNginxSite(conf = NGINX_CONF): NginxSite {
       if (name === 'uri') return uri;
       const map = maps.get(name);
       if (!map) throw new Error(`${NGINX_CONF}: the variable $${name} is not read`);
-      return map(uri);
+      return mapValue(map, uri);
     });
 
   // Every variable is known before the first request, not found out by one.
@@ -325,5 +363,16 @@ export function readNginxSite(conf = NGINX_CONF): NginxSite {
     charset,
     charsetTypes: new Set(charsetTypes),
     varyTypes: new Set(gzip && gzipVary ? ['text/html', ...gzipTypes] : []),
+    headerRules: server
+      .filter((directive) => directive.name === 'add_header')
+      .map(({ args: [name, value, always] }) => ({ name: name!, value: value!, always: always === 'always' })),
+    locationHeaders: locations.some(({ directives }) => directives.some(({ name }) => name === 'add_header')),
+    exactPaths: locations.filter(({ modifier }) => modifier === '=').map(({ prefix }) => prefix),
+    exactRedirects: locations.flatMap(({ modifier, prefix, directives }) => {
+      const [code, target] = directives.find(({ name }) => name === 'return')?.args ?? [];
+      return modifier === '=' && /^30[12378]$/.test(code ?? '') && target !== undefined
+        ? [{ path: prefix, status: Number(code), location: target }]
+        : [];
+    }),
   };
 }
