@@ -60,6 +60,9 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
     [asset!, 200, IMMUTABLE],
     ['/assets/missing.js', 404, 'no-cache'],
     ['/.vite/manifest.json', 404, 'no-cache'],
+    // The CDN's rules files configure a CDN; nginx does not serve them.
+    ['/_headers', 404, 'no-cache'],
+    ['/_redirects', 404, 'no-cache'],
     ['/index.html', 404, 'no-cache'],
     [`${asset!}.br`, 404, 'no-cache'],
   ];

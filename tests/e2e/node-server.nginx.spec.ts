@@ -123,6 +123,8 @@ const paths = () => {
     '/images/',
     '/images',
     '/.vite/manifest.json',
+    '/_headers',
+    '/_redirects',
     '/favicon.png',
     `/${SERVICE_WORKER_FILE}`,
     `/${RELEASE_FILE}`,
