@@ -46,7 +46,7 @@ const DESKTOP_SPECS = [
  * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
  * the deploy tests deploy it into local web roots.
  */
-const LOCAL_BUILD_SPECS = ['**/deploy.nginx.spec.ts'];
+const LOCAL_BUILD_SPECS = ['**/deploy.nginx.spec.ts', '**/deploy.edge.spec.ts'];
 
 /**
  * An already running server to test instead of scripts/serve.ts: the deployment of BASE_URL, or
@@ -73,7 +73,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Response headers and status codes only a production web server sets (docs/deploy.md,
   // deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
-  testIgnore: deployedURL ? LOCAL_BUILD_SPECS : serverURL ? [] : '**/*.nginx.spec.ts',
+  testIgnore: [
+    // The CDN deploy tests need the local Pages server of scripts/test-edge.ts.
+    ...(process.env.E2E_EDGE_ROOT ? [] : ['**/*.edge.spec.ts']),
+    ...(deployedURL ? LOCAL_BUILD_SPECS : serverURL ? [] : ['**/*.nginx.spec.ts']),
+  ],
   grepInvert: deployedURL ? new RegExp(LOCAL_BUILD_TAG) : undefined,
   fullyParallel: true,
   workers: 2,

@@ -33,16 +33,7 @@
  * Exit code: non-zero when either run fails, or 1 when nginx cannot be found or started.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -54,6 +45,7 @@ import {
   siteConfig,
   stopNginx,
 } from './nginx.ts';
+import { scanWithObservatory } from './observatory.ts';
 
 const args = process.argv.slice(2);
 let build = true;
@@ -76,78 +68,6 @@ const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 
 /** Playwright's worker count (playwright.config.ts): one deploy-test site per worker. */
 const DEPLOY_SITES = 2;
-
-/** tests/observatory: the scanner's own package, installed apart from the shop's. */
-const OBSERVATORY_DIR = 'tests/observatory';
-const SCANNER = '@mdn/mdn-http-observatory';
-/** Where every suite's JUnit report goes. */
-const JUNIT_DIR = 'test-results/junit';
-
-/**
- * Installs the Mozilla HTTP Observatory scanner from its lockfile (scripts off: its postinstall would
- * download the HSTS preload list and the list of top-level domains) and stubs those two lists: this
- * site is on neither, and nothing outside can be reached.
- */
-function installObservatory() {
-  const pinned = JSON.parse(readFileSync(join(OBSERVATORY_DIR, 'package.json'), 'utf8')).dependencies[
-    SCANNER
-  ];
-  const installed = join(OBSERVATORY_DIR, 'node_modules', SCANNER);
-  const version = existsSync(join(installed, 'package.json'))
-    ? JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version
-    : undefined;
-  if (version !== pinned)
-    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--silent'], {
-      cwd: OBSERVATORY_DIR,
-      stdio: 'inherit',
-    });
-  for (const [file, stub] of [
-    ['hsts-preload.json', '{}\n'],
-    ['tld-list.json', '[]\n'],
-  ])
-    if (!existsSync(join(installed, 'conf', file))) writeFileSync(join(installed, 'conf', file), stub);
-}
-
-/**
- * Runs tests/observatory/observatory.scan.ts against `target` (`host:port` of the TLS site), with the
- * throwaway CA trusted; prints `nginx-observatory: N passed, N failed` and returns the exit status.
- */
-function scanWithObservatory(target, ca) {
-  try {
-    installObservatory();
-  } catch (error) {
-    console.error(
-      `Could not install the Observatory scanner: ${error instanceof Error ? error.message : error}`,
-    );
-    console.log('nginx-observatory: 0 passed, 1 failed');
-    return 1;
-  }
-  // Also a JUnit report for CI services, beside the other suites' in test-results/junit/.
-  mkdirSync(JUNIT_DIR, { recursive: true });
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=junit',
-      `--test-reporter-destination=${join(JUNIT_DIR, 'observatory.xml')}`,
-      join(OBSERVATORY_DIR, 'observatory.scan.ts'),
-    ],
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, OBSERVATORY_TARGET: target, NODE_EXTRA_CA_CERTS: ca },
-    },
-  );
-  process.stdout.write(run.stdout);
-  const count = (label) => Number(new RegExp(`^ℹ ${label} (\\d+)$`, 'm').exec(run.stdout)?.[1] ?? 0);
-  const failed = run.status === 0 ? count('fail') : Math.max(1, count('fail'));
-  console.log(`nginx-observatory: ${count('pass')} passed, ${failed} failed`);
-  return run.status ?? 1;
-}
 
 let nginxProcess;
 let prefix;
@@ -224,7 +144,10 @@ try {
     );
     statuses.push(run.status ?? 1);
   }
-  if (runs.includes('observatory')) statuses.push(scanWithObservatory(`127.0.0.1:${tlsPort}`, tls.ca));
+  if (runs.includes('observatory'))
+    statuses.push(
+      scanWithObservatory(`127.0.0.1:${tlsPort}`, tls.ca, 'nginx-observatory', 'observatory.xml'),
+    );
   exitCode = statuses.find((status) => status !== 0) ?? 0;
   if (exitCode !== 0 && existsSync(join(prefix, 'error.log'))) {
     const errors = readFileSync(join(prefix, 'error.log'), 'utf8').trim();

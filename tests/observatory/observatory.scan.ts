@@ -5,8 +5,9 @@ import { before, test } from 'node:test';
 
 /**
  * The Mozilla HTTP Observatory (`@mdn/mdn-http-observatory`, the scanner behind MDN's HTTP
- * Observatory) against the shop behind nginx with deploy/nginx.conf over TLS. Run by
- * scripts/test-nginx.mjs, which serves the site at OBSERVATORY_TARGET (`127.0.0.1:<port>`, plain
+ * Observatory) against the shop over TLS: behind nginx with deploy/nginx.conf (scripts/test-nginx.mjs)
+ * and on Cloudflare's local Pages server with the build's `_headers` (scripts/test-edge.ts). Run by
+ * scripts/observatory.ts, which scans the site at OBSERVATORY_TARGET (`127.0.0.1:<port>`, plain
  * http:// on that port redirected to https://), trusts its throwaway CA through NODE_EXTRA_CA_CERTS,
  * installs the scanner in tests/observatory/node_modules and stubs its two downloaded lists.
  */
@@ -43,7 +44,7 @@ interface ScanOutput {
 let output: ScanOutput;
 
 before(() => {
-  assert.ok(target, 'OBSERVATORY_TARGET is not set: run through `npm run test:nginx`');
+  assert.ok(target, 'OBSERVATORY_TARGET is not set: run through `npm run test:nginx` or `npm run test:edge`');
   const scan = spawnSync(process.execPath, [SCAN, target], { encoding: 'utf8', timeout: 60_000 });
   assert.equal(scan.status, 0, `the scan failed: ${scan.stdout}${scan.stderr}`);
   output = JSON.parse(scan.stdout) as ScanOutput;

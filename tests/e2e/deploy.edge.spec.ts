@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { deployToPages } from '../../scripts/pages';
+import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
+import { openShop, untilAppReady } from './clock';
+import { expect, test } from './fixtures';
+import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
+
+/**
+ * A deploy on a CDN during a visit: Cloudflare's local Pages server (scripts/pages.ts) serves the
+ * build, and a deploy replaces every file at once, so the previous release's hashed files are gone
+ * (unlike deploy/deploy.sh behind nginx, which keeps them: tests/e2e/deploy.nginx.spec.ts). Run by
+ * `npm run test:edge` only (scripts/test-edge.ts), which passes the served folder as E2E_EDGE_ROOT; the
+ * tests run one after another, each from the first release deployed anew.
+ */
+
+const edgeRoot = process.env.E2E_EDGE_ROOT;
+const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.describe('a deploy on the CDN during the visit', () => {
+  let next: ReturnType<typeof makeReleaseCopy>;
+  test.beforeAll(() => {
+    if (!edgeRoot) throw new Error('E2E_EDGE_ROOT is not set: run `npm run test:edge`.');
+    next = makeReleaseCopy('edge');
+  });
+  test.beforeEach(() => deployToPages(edgeRoot!, DIST_DIR));
+  test.afterAll(() => {
+    next?.remove();
+    if (edgeRoot) deployToPages(edgeRoot, DIST_DIR);
+  });
+
+  /** Deploys the next release and checks the CDN serves it and no longer has the old checkout code. */
+  async function deployNext(page: Page): Promise<void> {
+    deployToPages(edgeRoot!, next.dir);
+    expect(await (await page.request.get('/')).text(), 'the new release is live').toContain(
+      assetOf(next.dir, 'index'),
+    );
+    expect((await page.request.get(CHECKOUT_CHUNK)).status(), 'the old checkout code is gone').toBe(404);
+  }
+
+  /** Checks the shopper is on /checkout with the cart once the app is interactive, and that it stays. */
+  async function expectCheckoutWithCart(page: Page, shop: ShopModel): Promise<void> {
+    await expect(page).toHaveURL(/\/checkout$/);
+    await untilAppReady(page);
+    await shop.seeCheckoutWith();
+    await shop.backToShop();
+    await shop.openCart();
+    expect(await shop.cartLine()).toEqual(cartLineAsShown());
+  }
+
+  test.describe('without the service worker, as a first visit meets a deploy', () => {
+    test.use({ serviceWorkers: 'block', injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
+
+    test("Proceed to Checkout reloads once into the new release's /checkout, with the cart @R2.30", async ({
+      page,
+      shop,
+    }) => {
+      await openShop(page);
+      await shop.fillCart();
+      await deployNext(page);
+      let pageLoads = 0;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) pageLoads += 1;
+      });
+
+      await shop.openCart();
+      await shop.proceed();
+      await expectCheckoutWithCart(page, shop);
+      expect(pageLoads, 'exactly one reload').toBe(1);
+      expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(next.dir, 'index'));
+    });
+  });
+
+  test.describe('with the service worker in control', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('the new release waits for the shopper: the prompt, then Reload loads it with the cart @R2.30 @R4.10', async ({
+      page,
+      shop,
+    }) => {
+      await openShop(page);
+      await shop.waitForWorkerInControl();
+      await shop.fillCart();
+      await deployNext(page);
+      expect(await shop.isReleaseOffered()).toBe(false);
+      await shop.returnToTab();
+      await expect.poll(() => shop.isReleaseOffered(), { timeout: 60_000 }).toBe(true);
+      expect(await shop.runningRelease(), 'the open page keeps its release').toBe(assetOf(DIST_DIR, 'index'));
+
+      const reloaded = page.waitForEvent('load');
+      await shop.reloadIntoRelease();
+      await reloaded;
+      await untilAppReady(page);
+      expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(next.dir, 'index'));
+      await shop.openCart();
+      expect(await shop.cartLine()).toEqual(cartLineAsShown());
+    });
+  });
+});
