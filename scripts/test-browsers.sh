@@ -5,8 +5,10 @@
 # paths generated from the machines in Chromium, Firefox and WebKit (scripts/test-engines.mjs), then
 # the paths whose checkout download the fault layer ends (done, 503s, offline, a new release) and
 # those that deploy a release against the same build as a deployment (`BASE_URL`, the mode testers
-# point at staging), in Chromium and Firefox,
-# then shoppers' sessions drawn from the models in the three engines (scripts/test-sessions.mjs).
+# point at staging) in Firefox, then the build on Cloudflare's local Pages server (scripts/test-edge.ts:
+# headers against nginx's, the Observatory, a CDN deploy, and every path that runs against a
+# deployment, in Chromium), then shoppers' sessions drawn from the models in the three engines
+# (scripts/test-sessions.mjs).
 # One after another: the machine has 2 cores. Every suite runs even when one before it failed; each
 # one's output goes to the terminal and to test-results/browsers-<suite>.log, and the last lines say
 # which suites failed and name their failed tests, so the end of a CI log says what broke.
@@ -21,8 +23,8 @@ mkdir -p test-results
 # The build served by the project's nginx on a port of its own (scripts/serve.ts --nginx), and the
 # paths whose checkout download the fault layer ends or that deploy a release run against it as
 # BASE_URL: that mode is set up otherwise (the layer in front of a deployment, which serves the worker
-# and presents the deployment's next release itself), so it runs as well as the local one. Two
-# engines side by side keep it short; WebKit runs these paths against the local build.
+# and presents the deployment's next release itself), so it runs as well as the local one. Chromium
+# runs every such path against the CDN (test:edge); WebKit runs these paths against the local build.
 deployed_paths() {
   local port server status
   port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
@@ -40,7 +42,7 @@ deployed_paths() {
   done
   BASE_URL="http://127.0.0.1:$port" ENGINES_RESULTS=test-results/engines-deployed \
     npm run --silent test:engines -- --no-build --suite paths --name-pattern 'loadCheckout|release\.' \
-    --engine chromium --engine firefox
+    --engine firefox
   status=$?
   kill "$server"
   wait "$server"
@@ -49,12 +51,13 @@ deployed_paths() {
 
 # The sessions come after the paths, whose reach they add to their coverage table: a budget of 10
 # sessions of up to 20 steps per engine, a new seed each run, printed first.
-names=(nginx visual engines deployed sessions)
+names=(nginx visual engines deployed edge sessions)
 commands=(
   "npm run --silent test:nginx -- --no-build"
   "npm run --silent test:visual -- --no-build"
   "npm run --silent test:engines -- --no-build --suite shop --suite paths"
   "deployed_paths"
+  "npm run --silent test:edge -- --no-build"
   "npm run --silent test:sessions -- --no-build --runs 10 --max-steps 20"
 )
 failed=()
