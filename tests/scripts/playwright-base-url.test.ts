@@ -59,7 +59,11 @@ describe('BASE_URL', () => {
     const grepInvert = config.grepInvert as RegExp;
     expect(grepInvert.test('checkout.spec.ts reads dist/ @local-build')).toBe(true);
     expect(grepInvert.test('path 3: cart.add → cart.open')).toBe(false);
-    expect(config.testIgnore).toEqual(['**/deploy.nginx.spec.ts']);
+    expect(config.testIgnore).toEqual([
+      '**/*.edge.spec.ts',
+      '**/deploy.nginx.spec.ts',
+      '**/deploy.edge.spec.ts',
+    ]);
     expectProjects(config);
   });
 
@@ -71,7 +75,7 @@ describe('BASE_URL', () => {
     expect(resolverRules(config.use?.launchOptions?.args)).toBe(
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     );
-    expect(config.testIgnore).toBe('**/*.nginx.spec.ts');
+    expect(config.testIgnore).toEqual(['**/*.edge.spec.ts', '**/*.nginx.spec.ts']);
     expectProjects(config);
   });
 
