@@ -32,19 +32,26 @@
  *   requests grouped in waves by arrival (target: interactive within 1500 ms, one wave), CPU
  *   unthrottled and on the mid-tier profile; then unthrottled in Firefox ESR and WebKitGTK through the
  *   engine suite's drivers (bench/lib/engine-round-trips.mjs; needs Debian's firefox-esr,
- *   webkit2gtk-driver and xvfb, which `npm run test:engines` installs).
+ *   webkit2gtk-driver and xvfb, which `npm run test:engines` installs);
+ * - capacity: requests/s, p50/p99 latency and nginx's CPU time per response (ms) of nginx sized as in
+ *   production (a worker per core: scripts/nginx.ts's PRODUCTION_WORKERS) for `/`, the largest landing
+ *   script (both as brotli) and an unknown path (404 is its right answer), at 10, 100 and 1,000
+ *   connections, 5 s each after a 1 s warm-up, loaded by autocannon on 127.0.0.1 (bench/lib/capacity.ts;
+ *   about 1 min; no browser, no CPU profile); a connection count beyond the load generator's
+ *   `ulimit -n` is printed as not measured.
  * Writes everything to `bench/results.json` (a run with --only: bench/results.partial.json, not kept in
  * git). Not part of `npm test`: figures depend on machine load
  * (the load average is printed before and after).
  *
  * Usage: npx tsx bench/bench.mjs (from the project root; `npm run bench` installs bench/'s own
  * dependencies first) [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
- *        [--only calibration,sizes,interactions,loading,lighthouse,lighthouse-floor,round-trips]
+ *        [--only calibration,sizes,interactions,loading,lighthouse,lighthouse-floor,round-trips,capacity]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
  * `--no-build` measures the build already in BENCH_DIST_DIR, which may be older than the checkout (the
  * report prints when it was built). `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses
  * these rates; otherwise the calibration runs whenever it is listed in `--only` or a listed section
- * needs the profiles.
+ * needs the profiles, and Chromium is looked for and started only when a listed section uses it
+ * (every one but capacity).
  * (4190 is on the browsers' blocked-port list, hence 4192; round-trips serves on the next port.)
  * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
  * Exit code: non-zero when the build, the server or a Lighthouse run fails, or when size-limit or a
@@ -65,6 +72,7 @@ import { DEFAULT_HOLD_MS, measureRoundTrips, serveWithHeldScripts } from './lib/
 import { OTHER_ENGINES, measureRoundTripsInEngines } from './lib/engine-round-trips.mjs';
 import { serveWithNginx } from '../scripts/nginx.ts';
 import { measureServedJs } from './lib/served-js.mjs';
+import { measureCapacity } from './lib/capacity.ts';
 import { measureRealLoading, measureRepeatLoading } from './lib/real-loading.mjs';
 import { writeBenchTable } from '../scripts/generate-bench-table.ts';
 import { LOADING_PAGES, LOADING_TARGETS, ROUND_TRIP_BOUND_MS, TAP_TARGETS, median } from './lib/targets.ts';
@@ -107,6 +115,7 @@ const SECTIONS = [
   'lighthouse',
   'lighthouse-floor',
   'round-trips',
+  'capacity',
 ];
 const only = option('--only', SECTIONS.join(',')).split(',');
 for (const section of only)
@@ -153,18 +162,25 @@ if (givenRates)
       throw new Error(`--cpu-rates gives no rate for ${target.id} (or leave it out of --profiles)`);
 const needsProfiles = ['interactions', 'loading', 'lighthouse', 'lighthouse-floor', 'round-trips'].some(wants);
 const calibrate = !givenRates && (wants('calibration') || needsProfiles);
+/** Every section but capacity (a load generator against nginx) runs Chromium. */
+const needsChromium = SECTIONS.filter((section) => section !== 'capacity').some(wants);
 
-// The one installer of the test packages, once, before anything starts: Chromium, and nginx with its
-// brotli_static module (scripts/install-test-packages.sh names what it cannot get).
-if (spawnSync('bash', ['scripts/install-test-packages.sh', 'chromium', 'nginx'], { stdio: 'inherit' }).status !== 0)
+// The one installer of the test packages, once, before anything starts: Chromium when a section uses
+// it, and nginx with its brotli_static module (scripts/install-test-packages.sh names what it cannot get).
+const packages = needsChromium ? ['chromium', 'nginx'] : ['nginx'];
+if (spawnSync('bash', ['scripts/install-test-packages.sh', ...packages], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
 process.env.PET_BALL_PACKAGES_CHECKED = '1';
-const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], {
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-}).trim();
-const chromeVersion = execFileSync(chromePath, ['--version'], { encoding: 'utf8' }).trim();
-const env = { ...process.env, DIST_DIR: distDir, CHROME_PATH: chromePath };
+const chromePath = needsChromium
+  ? execFileSync('bash', ['scripts/find-chromium.sh'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim()
+  : undefined;
+const chromeVersion = chromePath
+  ? execFileSync(chromePath, ['--version'], { encoding: 'utf8' }).trim()
+  : undefined;
+const env = { ...process.env, DIST_DIR: distDir, ...(chromePath ? { CHROME_PATH: chromePath } : {}) };
 
 /** Waits until `url` answers, polling every 200 ms; throws after `timeoutMs`. */
 async function waitForServer(url, timeoutMs = 30_000) {
@@ -325,7 +341,9 @@ const server = await serveWithNginx(distDir, { port });
 try {
   await waitForServer(`${origin}/`);
 
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+  const browser = needsChromium
+    ? await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS })
+    : undefined;
 
   // CPU profiles: calibrated on this machine first, so every later section emulates the same phones.
   let calibration;
@@ -406,7 +424,7 @@ try {
       await held.close();
     }
   }
-  await browser.close();
+  await browser?.close();
   const engineRoundTrips = wants('round-trips')
     ? await measureRoundTripsInEngines(OTHER_ENGINES, distDir, { runs, holdMs, paths: LOADING_PAGES })
     : undefined;
@@ -471,12 +489,16 @@ try {
         log: (line) => process.stderr.write(`${line}\n`),
       })
     : undefined;
+  // Last, with no browser left running: the load generator and nginx share the machine's cores.
+  const capacity = wants('capacity')
+    ? await measureCapacity(distDir, { log: (line) => process.stderr.write(`${line}\n`) })
+    : undefined;
   const loadAfter = loadavg();
 
   const lines = [];
   const load = (values) => values.map((v) => v.toFixed(2)).join(' ');
   lines.push(
-    `Bench ${new Date().toISOString()} · ${chromeVersion} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
+    `Bench ${new Date().toISOString()} · ${chromeVersion ?? 'no browser'} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
     // Which build was measured: with --no-build, a build left from an earlier run shows by its time.
     `Build measured: ${relative(process.cwd(), distDir)}, built ${statSync(join(distDir, 'index.html')).mtime.toISOString()}`,
   );
@@ -895,6 +917,53 @@ try {
       ),
     );
   }
+  if (capacity) {
+    const { autocannon, workers, cores, clientOpenFiles, durationS, warmupS } = capacity;
+    const rows = capacity.rows.map((row) =>
+      row.measured
+        ? [
+            row.target.path,
+            row.connections,
+            Math.round(row.answersPerSecond),
+            row.p50Ms,
+            row.p99Ms,
+            `${row.answers} × ${row.target.expectedStatus}`,
+            Object.entries(row.otherStatuses)
+              .map(([status, count]) => `${count} × ${status}`)
+              .join(', ') || '–',
+            `${row.errors} (${row.timeouts})`,
+            row.serverCpuMsPerResponse.toFixed(3),
+            Math.round(1000 / row.serverCpuMsPerResponse),
+          ]
+        : [row.target.path, row.connections, row.reason, '', '', '', '', '', '', ''],
+    );
+    const faulty = capacity.rows.filter(
+      (row) => row.measured && (row.errors > 0 || Object.keys(row.otherStatuses).length > 0),
+    );
+    lines.push(
+      '',
+      `Capacity of nginx sized as in production (worker_processes ${workers.processes}: ${cores} here, worker_connections ${workers.connections}, worker_rlimit_nofile ${workers.openFiles}) on 127.0.0.1, loaded by autocannon ${autocannon} on the same ${cores} cores (keep-alive connections, a browser's Accept-Encoding; ${durationS} s each after a ${warmupS} s warm-up; req/s counts right answers only; latency and CPU in ms; nginx's CPU time over the load and its warm-up, per response; the load generator may open ${clientOpenFiles} files)`,
+      table(
+        [
+          'URL',
+          'connections',
+          'req/s',
+          'p50',
+          'p99',
+          'right answers',
+          'other statuses',
+          'errors (timeouts)',
+          'nginx CPU per response',
+          'req/s per core at that cost',
+        ],
+        rows,
+      ),
+      ...faulty.map((row) => {
+        const wrong = Object.values(row.otherStatuses).reduce((sum, count) => sum + count, 0);
+        return `WARNING: ${row.target.path} at ${row.connections} connections: ${row.errors} of ${row.answers + wrong + row.errors} requests failed without an answer and ${wrong} got a wrong status; its req/s counts right answers only.`;
+      }),
+    );
+  }
   console.log(lines.join('\n'));
 
   mkdirSync('bench', { recursive: true });
@@ -926,6 +995,7 @@ try {
         lighthouse: wants('lighthouse') ? lighthouseResults : undefined,
         lighthouseAssertions: wants('lighthouse') ? assertions : undefined,
         lighthouseFloor: floor,
+        capacity,
       },
       null,
       2,

@@ -146,14 +146,46 @@ export function siteConfig(
   return serverOnly ? site.slice(site.indexOf('\nserver {') + 1) : site;
 }
 
-/** The main configuration around the site: what a distribution's /etc/nginx/nginx.conf provides. */
-export function mainConfig(prefix: string, mimeTypes: string, modules: string[]): string {
+/** How nginx's workers are sized: the main config's `worker_*` directives. */
+export interface NginxWorkers {
+  /** `worker_processes`: how many, or `auto` (one per core). */
+  readonly processes: number | 'auto';
+  /** `worker_connections`: the connections one worker holds at once. */
+  readonly connections: number;
+  /**
+   * `worker_rlimit_nofile`: the files one worker may open (sockets and the files it sends); unset,
+   * the limit it inherits.
+   */
+  readonly openFiles?: number;
+}
+
+/** The browser suites' and the bench's nginx: a few browsers at a time, so one small worker. */
+export const TEST_WORKERS: NginxWorkers = { processes: 1, connections: 256 };
+
+/**
+ * Sized as production's main nginx.conf should be (docs/deploy.md#capacity): a worker per core, each
+ * able to hold 4096 connections alone (nginx need not spread them evenly), with a socket and an open
+ * file for each.
+ */
+export const PRODUCTION_WORKERS: NginxWorkers = { processes: 'auto', connections: 4096, openFiles: 8192 };
+
+/**
+ * The main configuration around the site: what a distribution's /etc/nginx/nginx.conf provides, with
+ * its workers sized by `workers` (default {@link TEST_WORKERS}).
+ */
+export function mainConfig(
+  prefix: string,
+  mimeTypes: string,
+  modules: string[],
+  workers: NginxWorkers = TEST_WORKERS,
+): string {
   const temp = (name: string) => `${name}_temp_path ${join(prefix, 'temp', name)};`;
+  const openFiles = workers.openFiles === undefined ? '' : `worker_rlimit_nofile ${workers.openFiles};\n`;
   return `${modules.map((module) => `load_module ${module};\n`).join('')}daemon off;
-worker_processes 1;
-pid ${join(prefix, 'nginx.pid')};
+worker_processes ${workers.processes};
+${openFiles}pid ${join(prefix, 'nginx.pid')};
 error_log ${join(prefix, 'error.log')} warn;
-events { worker_connections 256; }
+events { worker_connections ${workers.connections}; }
 http {
   include ${mimeTypes};
   default_type application/octet-stream;
@@ -286,17 +318,22 @@ export function stopNginx(nginxProcess: ChildProcess): Promise<void> {
 
 /**
  * Starts nginx in `prefix` with `sites` (http-context text: the site configs) inside
- * {@link mainConfig}; resolves once `probeURL` answers.
+ * {@link mainConfig} with `workers`; resolves once `probeURL` answers.
  * @returns the nginx process (stop it with {@link stopNginx})
  * @throws when nginx rejects the configuration or does not answer within 15 s
  */
-export async function launchNginx(prefix: string, sites: string, probeURL: string): Promise<ChildProcess> {
+export async function launchNginx(
+  prefix: string,
+  sites: string,
+  probeURL: string,
+  workers: NginxWorkers = TEST_WORKERS,
+): Promise<ChildProcess> {
   const nginx = findNginx();
   const brotliStatic = findBrotliStatic(nginx);
   mkdirSync(join(prefix, 'temp'), { recursive: true });
   writeFileSync(join(prefix, 'site.conf'), sites);
   const conf = join(prefix, 'nginx.conf');
-  writeFileSync(conf, mainConfig(prefix, mimeTypesOf(nginx), [brotliStatic]));
+  writeFileSync(conf, mainConfig(prefix, mimeTypesOf(nginx), [brotliStatic], workers));
   const check = spawnSync(nginx, ['-t', '-q', '-p', prefix, '-c', conf], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx rejected the configuration:\n${check.stderr}`);
   const nginxProcess = spawn(nginx, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -313,6 +350,8 @@ export async function launchNginx(prefix: string, sites: string, probeURL: strin
 export interface NginxServer {
   /** `http://127.0.0.1:<port>`. */
   readonly baseURL: string;
+  /** The nginx master's process id (its workers are its children). */
+  readonly pid: number;
   /** Replaces the served copy with one of the build in `dir` at once (a careless deploy). */
   deploy(dir: string): void;
   /** Stops nginx and removes the copy. */
@@ -321,12 +360,17 @@ export interface NginxServer {
 
 /**
  * Serves a copy of the build in `distDir` with deploy/nginx.conf on 127.0.0.1: on `port`, or a free
- * one; without the files named in `without` (e.g. `sw.js`, a host that never had the worker).
+ * one; without the files named in `without` (e.g. `sw.js`, a host that never had the worker); its
+ * workers sized by `workers` (default {@link TEST_WORKERS}; the capacity bench's {@link PRODUCTION_WORKERS}).
  * @throws when `distDir` has no index.html, or nginx cannot be found, configured or started.
  */
 export async function serveWithNginx(
   distDir: string,
-  { port, without = [] }: { port?: number; without?: readonly string[] } = {},
+  {
+    port,
+    without = [],
+    workers = TEST_WORKERS,
+  }: { port?: number; without?: readonly string[]; workers?: NginxWorkers } = {},
 ): Promise<NginxServer> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no index.html: build first`);
   const prefix = mkdtempSync(join(tmpdir(), 'pet-ball-nginx-'));
@@ -350,12 +394,12 @@ export async function serveWithNginx(
     const listenPort = port ?? (await freePort());
     baseURL = `http://127.0.0.1:${listenPort}`;
     try {
-      nginxProcess = await launchNginx(prefix, siteConfig(listenPort, root), `${baseURL}/`);
+      nginxProcess = await launchNginx(prefix, siteConfig(listenPort, root), `${baseURL}/`, workers);
     } catch (error) {
       if (port === undefined && attempt < 3 && /exited|another server/.test(String(error))) continue;
       await stop();
       throw error;
     }
   }
-  return { baseURL, deploy, stop };
+  return { baseURL, pid: nginxProcess.pid!, deploy, stop };
 }
