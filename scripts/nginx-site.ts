@@ -365,7 +365,11 @@ export function readNginxSite(conf = NGINX_CONF): NginxSite {
     varyTypes: new Set(gzip && gzipVary ? ['text/html', ...gzipTypes] : []),
     headerRules: server
       .filter((directive) => directive.name === 'add_header')
-      .map(({ args: [name, value, always] }) => ({ name: name!, value: value!, always: always === 'always' })),
+      .map(({ args: [name, value, always] }) => ({
+        name: name!,
+        value: value!,
+        always: always === 'always',
+      })),
     locationHeaders: locations.some(({ directives }) => directives.some(({ name }) => name === 'add_header')),
     exactPaths: locations.filter(({ modifier }) => modifier === '=').map(({ prefix }) => prefix),
     exactRedirects: locations.flatMap(({ modifier, prefix, directives }) => {
