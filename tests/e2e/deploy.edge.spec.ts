@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { deployToPages } from '../../scripts/pages';
-import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
-import { openShop, untilAppReady } from './clock';
+import { openShop } from './clock';
+import { countPageLoads, expectCheckoutWithCart, expectNewReleaseWaits } from './deploy-during-visit';
 import { expect, test } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
 
@@ -39,16 +39,6 @@ test.describe('a deploy on the CDN during the visit', () => {
     expect((await page.request.get(CHECKOUT_CHUNK)).status(), 'the old checkout code is gone').toBe(404);
   }
 
-  /** Checks the shopper is on /checkout with the cart once the app is interactive, and that it stays. */
-  async function expectCheckoutWithCart(page: Page, shop: ShopModel): Promise<void> {
-    await expect(page).toHaveURL(/\/checkout$/);
-    await untilAppReady(page);
-    await shop.seeCheckoutWith();
-    await shop.backToShop();
-    await shop.openCart();
-    expect(await shop.cartLine()).toEqual(cartLineAsShown());
-  }
-
   test.describe('without the service worker, as a first visit meets a deploy', () => {
     test.use({ serviceWorkers: 'block', injectedFailures: [urlEndingIn(CHECKOUT_CHUNK)] });
 
@@ -59,15 +49,12 @@ test.describe('a deploy on the CDN during the visit', () => {
       await openShop(page);
       await shop.fillCart();
       await deployNext(page);
-      let pageLoads = 0;
-      page.on('request', (request) => {
-        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) pageLoads += 1;
-      });
+      const pageLoads = countPageLoads(page);
 
       await shop.openCart();
       await shop.proceed();
       await expectCheckoutWithCart(page, shop);
-      expect(pageLoads, 'exactly one reload').toBe(1);
+      expect(pageLoads(), 'exactly one reload').toBe(1);
       expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(next.dir, 'index'));
     });
   });
@@ -82,19 +69,7 @@ test.describe('a deploy on the CDN during the visit', () => {
       await openShop(page);
       await shop.waitForWorkerInControl();
       await shop.fillCart();
-      await deployNext(page);
-      expect(await shop.isReleaseOffered()).toBe(false);
-      await shop.returnToTab();
-      await expect.poll(() => shop.isReleaseOffered(), { timeout: 60_000 }).toBe(true);
-      expect(await shop.runningRelease(), 'the open page keeps its release').toBe(assetOf(DIST_DIR, 'index'));
-
-      const reloaded = page.waitForEvent('load');
-      await shop.reloadIntoRelease();
-      await reloaded;
-      await untilAppReady(page);
-      expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(next.dir, 'index'));
-      await shop.openCart();
-      expect(await shop.cartLine()).toEqual(cartLineAsShown());
+      await expectNewReleaseWaits(page, shop, () => deployNext(page), next.dir);
     });
   });
 });

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
-import { openShop, untilAppReady } from './clock';
+import { openShop } from './clock';
+import { countPageLoads, expectCheckoutWithCart, expectNewReleaseWaits } from './deploy-during-visit';
 import { expect, test as base } from './fixtures';
 import { DIST_DIR, assetOf, makeReleaseCopy, urlEndingIn } from './releases';
 
@@ -47,28 +46,6 @@ const test = base.extend<{ site: DeploySite }>({
 
 const CHECKOUT_CHUNK = assetOf(DIST_DIR, 'checkout-page');
 
-/**
- * Checks the shopper is on /checkout with the fault tests' cart in the Order Summary, once the app is
- * interactive (after a reload it starts under the paused clock), then that 'Back to Shop' keeps it.
- */
-async function expectCheckoutWithCart(page: Page, shop: ShopModel): Promise<void> {
-  await expect(page).toHaveURL(/\/checkout$/);
-  await untilAppReady(page);
-  await shop.seeCheckoutWith();
-  await shop.backToShop();
-  await shop.openCart();
-  expect(await shop.cartLine()).toEqual(cartLineAsShown());
-}
-
-/** Counts the page loads (main-frame navigation requests) from now on; returns the counter. */
-function countPageLoads(page: Page): () => number {
-  let loads = 0;
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
-  });
-  return () => loads;
-}
-
 test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () => {
   // Each test also runs deploy.sh two or three times (restore, deploy, prune) and, once pruned, reloads.
   test.describe.configure({ timeout: 240_000 });
@@ -89,19 +66,7 @@ test.describe('a deploy during the visit, with nginx and deploy/deploy.sh', () =
       await openShop(page);
       await shop.waitForWorkerInControl();
       await shop.fillCart();
-      deploySh(next.dir, site.webRoot);
-      expect(await shop.isReleaseOffered()).toBe(false);
-      await shop.returnToTab();
-      await expect.poll(() => shop.isReleaseOffered(), { timeout: 60_000 }).toBe(true);
-      expect(await shop.runningRelease(), 'the open page keeps its release').toBe(assetOf(DIST_DIR, 'index'));
-
-      const reloaded = page.waitForEvent('load');
-      await shop.reloadIntoRelease();
-      await reloaded;
-      await untilAppReady(page);
-      expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(next.dir, 'index'));
-      expect(await shop.isReleaseOffered()).toBe(false);
-      await shop.openCart();
+      await expectNewReleaseWaits(page, shop, () => deploySh(next.dir, site.webRoot), next.dir);
     });
   });
 
