@@ -3,8 +3,9 @@
  * `vite build` alone makes what deploys: the prerendered pages (./prerender.ts), the release file
  * (src/features/checkout-download/release-file.build.ts), the service worker
  * (src/features/releases/service-worker.build.ts), then the compressed copies of every text file
- * (./precompress.ts), in that order: the worker precaches the prerendered pages, and the copies are
- * made of what every earlier step wrote. Each step prints what it wrote.
+ * (./precompress.ts), in that order, and last the steps the configuration adds: the worker precaches the
+ * prerendered pages, the copies are made of what every earlier step wrote, and the CDN's rules cover
+ * every file. Each step prints what it wrote.
  */
 import { relative, resolve } from 'node:path';
 import type { Logger, Plugin } from 'vite';
@@ -19,8 +20,16 @@ import { prerender } from './prerender.ts';
  * The plugin: applies to the client build only (not to the dev server, nor to the prerender's own SSR
  * build, which reads the same configuration).
  * @param siteUrl absolute origin of the deployed shop (canonical, Open Graph and sitemap URLs)
+ * @param lastSteps steps run after these on the finished build in `outDir` (vite.config.ts: the CDN's
+ * rules, scripts/cdn-rules.ts), each returning the line it prints
  */
-export function productionBuild({ siteUrl }: { siteUrl: string }): Plugin {
+export function productionBuild({
+  siteUrl,
+  lastSteps = [],
+}: {
+  siteUrl: string;
+  lastSteps?: readonly ((outDir: string) => string)[];
+}): Plugin {
   let outDir = '';
   let logger: Logger | undefined;
   return {
@@ -48,6 +57,7 @@ export function productionBuild({ siteUrl }: { siteUrl: string }): Plugin {
         log(
           `precompressed ${totals.files} text files: ${kib(totals.bytes)} → ${kib(totals.brotli)} brotli, ${kib(totals.gzip)} gzip`,
         );
+        for (const step of lastSteps) log(step(outDir));
       },
     },
   };

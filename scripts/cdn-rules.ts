@@ -8,8 +8,7 @@
  * depends on the path (`Cache-Control`, by the cache `map`) under rules that do not overlap.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import type { Logger, Plugin } from 'vite';
+import { join, relative, sep } from 'node:path';
 import { NGINX_CONF, readNginxSite, type NginxSite } from './nginx-site.ts';
 
 /** The two rules files, as written into the build's root. */
@@ -90,42 +89,16 @@ export function cdnRulesOf(site: NginxSite, files: readonly string[]): CdnRules 
 }
 
 /**
- * Writes `_headers` and `_redirects` into the build at `outDir` from nginx.conf at `conf`.
- * @returns the number of path rules in `_headers` and of redirects
+ * Writes `_headers` and `_redirects` into the build at `outDir` from nginx.conf at `conf`: the last
+ * step of `npm run build` (build/production-build.ts, given it by vite.config.ts), after every file
+ * of the build is written.
+ * @returns the line the build prints: how many path rules and redirects it wrote
  */
-export function writeCdnRules(outDir: string, conf = NGINX_CONF): { headerRules: number; redirects: number } {
+export function writeCdnRules(outDir: string, conf = NGINX_CONF): string {
   const site = readNginxSite(conf);
   const rules = cdnRulesOf(site, filesUnder(outDir));
   writeFileSync(join(outDir, '_headers'), rules.headers);
   writeFileSync(join(outDir, '_redirects'), rules.redirects);
-  return {
-    headerRules: rules.headers.split('\n').filter((line) => line.startsWith('/')).length,
-    redirects: site.exactRedirects.length,
-  };
-}
-
-/**
- * The Vite plugin that writes the CDN's rules after the client build's own steps
- * (build/production-build.ts): the rules cover every file the build holds, the prerendered pages and
- * the service worker included.
- */
-export function cdnRules(): Plugin {
-  let outDir = '';
-  let logger: Logger | undefined;
-  return {
-    name: 'pet-ball:cdn-rules',
-    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      logger = config.logger;
-    },
-    writeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const { headerRules, redirects } = writeCdnRules(outDir);
-        logger?.info(`wrote _headers (${headerRules} path rules) and _redirects (${redirects})`);
-      },
-    },
-  };
+  const pathRules = rules.headers.split('\n').filter((line) => line.startsWith('/')).length;
+  return `wrote _headers (${pathRules} path rules) and _redirects (${site.exactRedirects.length})`;
 }
