@@ -5,14 +5,13 @@
  * local Pages server behind a TLS front).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeTestArgs } from './node-test.ts';
 
 /** tests/observatory: the scanner's own package, installed apart from the shop's. */
 const OBSERVATORY_DIR = 'tests/observatory';
 const SCANNER = '@mdn/mdn-http-observatory';
-/** Where every suite's JUnit report goes. */
-const JUNIT_DIR = 'test-results/junit';
 
 /**
  * Installs the scanner from its lockfile (scripts off: its postinstall would download the HSTS preload
@@ -55,19 +54,9 @@ export function scanWithObservatory(target: string, ca: string, label: string, j
     console.log(`${label}: 0 passed, 1 failed`);
     return 1;
   }
-  mkdirSync(JUNIT_DIR, { recursive: true });
   const run = spawnSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=junit',
-      `--test-reporter-destination=${join(JUNIT_DIR, junitFile)}`,
-      join(OBSERVATORY_DIR, 'observatory.scan.ts'),
-    ],
+    nodeTestArgs(join(OBSERVATORY_DIR, 'observatory.scan.ts'), junitFile),
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

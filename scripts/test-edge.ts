@@ -25,6 +25,7 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, launchNginx, makeCertificates, siteConfig, stopNginx } from './nginx.ts';
+import { nodeTestArgs } from './node-test.ts';
 import { scanWithObservatory } from './observatory.ts';
 import { installWrangler, servePages, type PagesServer } from './pages.ts';
 
@@ -109,20 +110,11 @@ try {
     [
       'headers',
       () =>
-        run(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            '--test',
-            '--test-reporter=spec',
-            '--test-reporter-destination=stdout',
-            '--test-reporter=junit',
-            '--test-reporter-destination=test-results/junit/edge-headers.xml',
-            'tests/edge/headers.edge.ts',
-          ],
-          { EDGE_URL: pages!.baseURL, NGINX_URL: nginxURL, DIST_DIR: distDir },
-        ),
+        run(process.execPath, nodeTestArgs('tests/edge/headers.edge.ts', 'edge-headers.xml'), {
+          EDGE_URL: pages!.baseURL,
+          NGINX_URL: nginxURL,
+          DIST_DIR: distDir,
+        }),
     ],
     [
       'observatory',
@@ -136,7 +128,7 @@ try {
           [
             'scripts/run-e2e.mjs',
             '--label',
-            'edge',
+            'edge-releases',
             '--no-build',
             '--project',
             'mobile',
