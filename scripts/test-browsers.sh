@@ -11,7 +11,8 @@
 # (scripts/test-sessions.mjs).
 # One after another: the machine has 2 cores. Every suite runs even when one before it failed; each
 # one's output goes to the terminal and to test-results/browsers-<suite>.log, and the last lines say
-# which suites failed and name their failed tests, so the end of a CI log says what broke.
+# which suites failed and name their failed tests, so the end of a CI log says what broke, and how
+# long each suite took.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The one installer, once for every suite below; each suite then only checks. Nothing it cannot get
@@ -61,16 +62,19 @@ commands=(
   "npm run --silent test:sessions -- --no-build --runs 10 --max-steps 20"
 )
 failed=()
+seconds=()
 for index in "${!names[@]}"; do
   log="test-results/browsers-${names[$index]}.log"
+  started=$SECONDS
   ${commands[$index]} 2>&1 | tee "$log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("$index")
+  seconds+=($((SECONDS - started)))
 done
 
 echo
 for index in "${!names[@]}"; do
   if [[ " ${failed[*]} " == *" $index "* ]]; then status=FAILED; else status=passed; fi
-  echo "browser suite ${names[$index]}: $status (${commands[$index]})"
+  echo "browser suite ${names[$index]}: $status in ${seconds[$index]} s (${commands[$index]})"
 done
 for index in "${failed[@]}"; do
   echo "── failed in ${names[$index]} (test-results/browsers-${names[$index]}.log):"
