@@ -20,7 +20,7 @@
  *    (engines-shop-paths-firefox.xml, sessions-webkit.xml);
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
- * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--all-paths]
+ * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--skip engine:suite]... [--all-paths]
  *   [--name-pattern regex] [--engine chromium|firefox|webkit]... [--serial]
  *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts and, in Firefox,
  *   forced-colors.engines.ts, paths the paths
@@ -30,7 +30,9 @@
  *   --name-pattern runs only the tests whose name matches (node's --test-name-pattern), e.g.
  *   `loadCheckout` for the paths whose checkout download the server ends (by their events, not their
  *   numbers, which change with the machines); the others are skipped and not counted.
- *   --engine (repeatable) runs only those engines; --serial runs them one after another.
+ *   --engine (repeatable) runs only those engines; --serial runs them one after another;
+ *   --skip engine:suite (repeatable) leaves that suite out of that engine's run, e.g. chromium:paths
+ *   where another run covers it (npm test runs Chromium's paths against the CDN: scripts/test-edge.ts).
  * Env: DIST_DIR (the build to test), BASE_URL (the paths against that deployment instead, see
  * tests/engines/model-paths.engines.ts), ENGINES_RESULTS (the reports' directory), CHROME_PATH,
  * FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH, ENGINES_TIMEOUT_MS (per engine run; default
@@ -80,6 +82,8 @@ let allPaths = false;
 let namePattern;
 const chosen = [];
 const suites = [];
+/** `engine:suite` pairs left out (--skip). */
+const skipped = new Set();
 for (let index = 0; index < args.length; index += 1) {
   if (args[index] === '--no-build') build = false;
   else if (args[index] === '--serial') serial = true;
@@ -87,11 +91,19 @@ for (let index = 0; index < args.length; index += 1) {
   else if (args[index] === '--name-pattern') namePattern = args[++index];
   else if (args[index] === '--engine') chosen.push(args[++index]);
   else if (args[index] === '--suite') suites.push(args[++index]);
+  else if (args[index] === '--skip') skipped.add(args[++index]);
   else
     throw new Error(
-      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--all-paths] [--name-pattern regex] [--engine name]... [--serial]`,
+      `Unknown argument ${args[index]}. Usage: test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--skip engine:suite]... [--all-paths] [--name-pattern regex] [--engine name]... [--serial]`,
     );
 }
+for (const pair of skipped) {
+  const [engine, suite] = pair.split(':');
+  if (!ENGINES.includes(engine) || !(suite in SUITES))
+    throw new Error(`--skip takes engine:suite (e.g. chromium:paths), not ${pair}`);
+}
+/** The suites `engine` runs: those chosen, but the ones --skip leaves out for it. */
+const suitesOf = (engine) => suites.filter((suite) => !skipped.has(`${engine}:${suite}`));
 for (const name of chosen)
   if (!ENGINES.includes(name)) throw new Error(`--engine takes ${ENGINES.join(', ')}, not ${name}`);
 for (const name of suites)
@@ -227,7 +239,7 @@ function runEngine(engine, env) {
   const progressFile = join(RESULTS, `${engine}.progress`);
   const waitingFile = join(RESULTS, `${engine}.waiting`);
   // Named by the reports' directory and the suites, each once (engines-shop-paths, sessions).
-  const junitName = [...new Set([basename(RESULTS), ...suites])].join('-');
+  const junitName = [...new Set([basename(RESULTS), ...suitesOf(engine)])].join('-');
   const junitFile = join(JUNIT_RESULTS, `${junitName}-${engine}.xml`);
   for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile]) rmSync(file, { force: true });
   const node = [
@@ -246,7 +258,9 @@ function runEngine(engine, env) {
     `--test-reporter-destination=${junitFile}`,
     '--test-reporter=./scripts/engines-progress-reporter.mjs',
     `--test-reporter-destination=${progressFile}`,
-    ...suites.flatMap((name) => SUITES[name].files).filter((file) => ONLY_IN[file]?.includes(engine) ?? true),
+    ...suitesOf(engine)
+      .flatMap((name) => SUITES[name].files)
+      .filter((file) => ONLY_IN[file]?.includes(engine) ?? true),
   ];
   const [command, ...commandArgs] =
     engine === 'webkit' ? ['xvfb-run', '--auto-servernum', `--server-args=${XVFB_SCREEN}`, ...node] : node;
@@ -379,8 +393,12 @@ for (const name of names) {
 }
 if (suites.includes('paths')) {
   const paths = runs.map((run) => run.results.filter((result) => isPath(result.name)));
-  const row = paths.map((results) =>
-    cell(`${results.filter((result) => result.ok).length}/${results.length}`),
+  const row = paths.map((results, index) =>
+    cell(
+      suitesOf(runs[index].engine).includes('paths')
+        ? `${results.filter((result) => result.ok).length}/${results.length}`
+        : '-',
+    ),
   );
   console.log(`${'model paths'.padEnd(width)}  ${row.join('')}`.trimEnd());
   runs.forEach((run, index) => {

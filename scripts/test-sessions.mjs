@@ -11,7 +11,8 @@
  *   --machine, --path and --replay-path (as a failure prints them) replay one shrunk session.
  *   Any other argument goes to test-engines.mjs (--no-build, --engine name, --serial).
  * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
- * is read from test-results/engines ($PATHS_RESULTS). Exit code: test-engines.mjs's.
+ * is read from test-results/engines and test-results/engines-edge ($PATHS_RESULTS).
+ * Exit code: test-engines.mjs's.
  */
 import { spawnSync } from 'node:child_process';
 

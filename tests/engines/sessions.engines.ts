@@ -13,13 +13,14 @@
  * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
  * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage:
  * states, transitions, guard outcomes and the storefront's configurations reached by the sessions and
- * by the covering paths (`$PATHS_RESULTS/<engine>-paths-coverage.json`, default test-results/engines,
- * as their last run in this engine wrote it), out of those the model reaches.
+ * by the covering paths (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default
+ * test-results/engines and test-results/engines-edge, as their last run in this engine wrote it), out
+ * of those the model reaches.
  * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
  * about a quarter of them the checkout's),
  * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
@@ -52,8 +53,8 @@ import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
 
 const BASE_URL = process.env.BASE_URL;
-/** Where the covering paths' run wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS). */
-const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines';
+/** Where the covering paths' runs wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS), comma-separated. */
+const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines,test-results/engines-edge';
 const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
 const RUNS = option('SESSIONS_RUNS', 10);
@@ -391,10 +392,17 @@ function reachableConfigurations(suite: ModelSuite, spec: SessionSpec): Set<stri
   );
 }
 
-/** The covering paths' reach in this engine, as their run wrote it (model-paths.engines.ts), if it ran. */
+/**
+ * The covering paths' reach in this engine, as their latest run wrote it (model-paths.engines.ts), if
+ * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
+ * into test-results/engines-edge).
+ */
 function pathsReach(): Record<string, { items: string[]; configurations: string[] }> | null {
-  const file = join(PATHS_RESULTS, `${engine.name}-paths-coverage.json`);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  const [latest] = PATHS_RESULTS.split(',')
+    .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
+    .filter((file) => existsSync(file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return latest === undefined ? null : JSON.parse(readFileSync(latest, 'utf8'));
 }
 
 /** Per machine: states, transitions, guard outcomes (and configurations) by sessions, paths, both. */
