@@ -6,9 +6,19 @@
  * and the `Request.cf` lookup it cannot make only prints a warning.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { freePort } from './nginx.ts';
 
 /** tests/edge: wrangler's own package, installed apart from the shop's. */
@@ -72,18 +82,16 @@ function stopGroup(server: ChildProcess): Promise<void> {
 }
 
 /**
- * Serves a copy of the build in `distDir` with `wrangler pages dev` on 127.0.0.1, on a free port.
- * @throws when `distDir` has no `_headers` (a build before scripts/cdn-rules.ts), or wrangler exits or
- * does not answer within {@link START_LIMIT_MS}; it is stopped first.
+ * Starts `wrangler pages dev` on `root` at 127.0.0.1:`port`, and waits until it answers: the probe is a
+ * file only this copy holds (`probe`, with `token` as its body), so another server on the port, which
+ * a free port can meet before wrangler binds it, is never taken for it.
+ * @throws when wrangler exits (e.g. the port was taken) or does not answer within {@link START_LIMIT_MS};
+ * it is stopped first.
  */
-export async function servePages(distDir: string): Promise<PagesServer> {
-  if (!existsSync(join(distDir, '_headers'))) throw new Error(`${distDir} has no _headers: build first`);
-  const prefix = mkdtempSync(join(tmpdir(), 'pet-ball-pages-'));
-  chmodSync(prefix, 0o755);
-  const root = join(prefix, 'site');
-  cpSync(distDir, root, { recursive: true });
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+async function startWrangler(root: string, port: number, state: string): Promise<ChildProcess> {
+  const token = randomUUID();
+  const probe = join(root, `pet-ball-probe-${token}.txt`);
+  writeFileSync(probe, token);
   const server = spawn(
     process.execPath,
     [
@@ -98,14 +106,16 @@ export async function servePages(distDir: string): Promise<PagesServer> {
       '--compatibility-date',
       COMPATIBILITY_DATE,
       '--persist-to',
-      join(prefix, 'state'),
+      state,
       '--log-level',
       'warn',
     ],
     {
-      cwd: prefix,
+      // Its own scratch folder (.wrangler/) goes beside the copy, not into the checkout.
+      cwd: dirname(root),
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
+      // CI: no prompt and no update check; no metrics sent.
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     },
   );
@@ -113,30 +123,55 @@ export async function servePages(distDir: string): Promise<PagesServer> {
   server.stderr!.on('data', (chunk: Buffer) => {
     errors = `${errors}${chunk}`.slice(-4_000);
   });
-  const stop = async () => {
-    await stopGroup(server);
-    rmSync(prefix, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + START_LIMIT_MS;
-  for (;;) {
-    if (server.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler pages dev exited with ${server.exitCode}:\n${errors}`);
-    }
-    const answer = await fetch(`${baseURL}/`).then(
-      (response) => response.status,
-      () => undefined,
-    );
-    if (answer === 200) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `wrangler pages dev did not answer ${baseURL}/ with 200 within ${START_LIMIT_MS} ms:\n${errors}`,
+  try {
+    const deadline = Date.now() + START_LIMIT_MS;
+    for (;;) {
+      if (server.exitCode !== null)
+        throw new Error(`wrangler pages dev exited with ${server.exitCode}:\n${errors}`);
+      const body = await fetch(`http://127.0.0.1:${port}/pet-ball-probe-${token}.txt`).then(
+        (response) => (response.ok ? response.text() : undefined),
+        () => undefined,
       );
+      if (body === token) return server;
+      if (Date.now() > deadline)
+        throw new Error(
+          `wrangler pages dev did not answer on port ${port} within ${START_LIMIT_MS} ms:\n${errors}`,
+        );
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250));
     }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  } catch (error) {
+    await stopGroup(server);
+    throw error;
+  } finally {
+    rmSync(probe, { force: true });
   }
+}
 
-  return { baseURL, root, stop };
+/**
+ * Serves a copy of the build in `distDir` with `wrangler pages dev` on 127.0.0.1, on a free port (another
+ * one when wrangler exits because the port was taken meanwhile, up to three).
+ * @throws when `distDir` has no `_headers` (a build before scripts/cdn-rules.ts), or wrangler cannot be
+ * started (see {@link startWrangler}).
+ */
+export async function servePages(distDir: string): Promise<PagesServer> {
+  if (!existsSync(join(distDir, '_headers'))) throw new Error(`${distDir} has no _headers: build first`);
+  const prefix = mkdtempSync(join(tmpdir(), 'pet-ball-pages-'));
+  chmodSync(prefix, 0o755);
+  const root = join(prefix, 'site');
+  cpSync(distDir, root, { recursive: true });
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      const server = await startWrangler(root, port, join(prefix, 'state'));
+      const stop = async () => {
+        await stopGroup(server);
+        rmSync(prefix, { recursive: true, force: true });
+      };
+      return { baseURL: `http://127.0.0.1:${port}`, root, stop };
+    } catch (error) {
+      if (attempt < 3 && /exited/.test(String(error))) continue;
+      rmSync(prefix, { recursive: true, force: true });
+      throw error;
+    }
+  }
 }
