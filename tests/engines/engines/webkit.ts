@@ -40,6 +40,9 @@ export async function launchWebKit(viewport: Viewport = VIEWPORT): Promise<Engin
   const port = await freePort();
   const webDriver = spawn(process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver', [`--port=${port}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
+    // MiniBrowser inherits it: Skia paints on the CPU. Its GPU painting threads (SkiaGPUWorker), on
+    // Xvfb's software OpenGL, crashed the web process mid-test (segfaults in the kernel log).
+    env: { ...process.env, WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' },
   });
   const exited = new Promise<never>((_, reject) =>
     webDriver.once('exit', (code) => reject(new Error(`WebKitWebDriver exited with ${code}`))),
