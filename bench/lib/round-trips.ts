@@ -13,10 +13,10 @@
  * on the same clock as the server's Date.now()).
  */
 import { kinds, startServer } from '../../tests/browser/server.ts';
-import { waitInPage } from './dom.mjs';
-import { TOUCH_DEVICE } from './interactions.mjs';
+import { waitInPage } from './dom.ts';
+import { TOUCH_DEVICE } from './interactions.ts';
 import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
-import { installPaintObservers } from './real-loading.mjs';
+import { installPaintObservers } from './real-loading.ts';
 
 /** The hold of every script response, ms (a slow phone network's round trip is a few hundred ms). */
 export const DEFAULT_HOLD_MS = 1000;

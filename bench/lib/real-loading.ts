@@ -11,8 +11,8 @@
  * Waits are polls in the page (bench/lib/dom.mjs), never Playwright's `waitForFunction`, whose
  * injected script would add its own listeners and work to the page being measured.
  */
-import { waitInPage } from './dom.mjs';
-import { TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { waitInPage } from './dom.ts';
+import { TOUCH_DEVICE, waitForHydration } from './interactions.ts';
 import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
 
 /** CDP `Network.emulateNetworkConditions` values: latency ms, throughput bytes/s. */

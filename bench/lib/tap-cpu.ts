@@ -14,8 +14,8 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { locate } from './dom.mjs';
-import { JOURNEY, TOUCH_DEVICE, waitForHydration } from './interactions.mjs';
+import { locate } from './dom.ts';
+import { JOURNEY, TOUCH_DEVICE, waitForHydration } from './interactions.ts';
 import { serveWithNginx } from '../../scripts/nginx.ts';
 
 const args = process.argv.slice(2);

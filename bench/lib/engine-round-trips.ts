@@ -18,7 +18,7 @@ import { kinds, startServer } from '../../tests/browser/server.ts';
 import { BrowserDriver } from '../../tests/engines/driver.ts';
 import { launchEngine } from '../../tests/engines/engines/launch.ts';
 import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
-import { groupWaves, scriptName } from './round-trips.mjs';
+import { groupWaves, scriptName } from './round-trips.ts';
 
 /** The engines measured here (Chromium's round trips are measured by round-trips.mjs with CPU rates). */
 export const OTHER_ENGINES = ['firefox', 'webkit'];

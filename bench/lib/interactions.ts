@@ -27,7 +27,7 @@ import { buildSync } from 'esbuild';
 import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
 import { shopQueries } from '../../tests/engines/shop.model.ts';
 import { en } from '../../tests/shop-texts.ts';
-import { fillFields, locate, waitForElement, waitInPage } from './dom.mjs';
+import { fillFields, locate, waitForElement, waitInPage } from './dom.ts';
 
 
 /** Mobile emulation used for every interaction run (Lighthouse's mobile viewport). */
