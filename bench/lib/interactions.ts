@@ -2,13 +2,13 @@
  * Interaction latency of the landing and checkout pages, as a shopper's finger feels it: raw touch
  * taps (CDP touch events through `page.touchscreen`, 412×823, device scale 1.75) in the system
  * Chromium with the CPU slowed over CDP to a calibrated profile's rate
- * (bench/lib/cpu-calibration.mjs), and the browser's Event Timing API (`PerformanceObserver` type
+ * (bench/lib/cpu-calibration.ts), and the browser's Event Timing API (`PerformanceObserver` type
  * `event`, the entries INP is made of) reports each interaction's duration from the input's timestamp
  * to the next paint after its handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not
  * reported, shown as 16).
  *
  * The journey finds, waits for and scrolls to its targets with the test house's queries through
- * `page.evaluate` (bench/lib/dom.mjs), never with Playwright's locators or `waitForFunction`: those
+ * `page.evaluate` (bench/lib/dom.ts), never with Playwright's locators or `waitForFunction`: those
  * create Playwright's injected script, whose capture listeners for pointer, mouse and touch events
  * would run inside every measured tap. Each target is located before its measurement starts.
  *
@@ -192,7 +192,7 @@ export const FIRST_TARGET: ElementQuery = shopQueries.colour('ocean-blue');
  * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
  * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `target`
  * the element tapped (the page object's query, tests/engines/shop.model.ts), or `key` a key pressed;
- * `before` and `after` run outside the measurement. Shared with bench/lib/tap-cpu.ts.
+ * `before` and `after` run outside the measurement. Shared with bench/tap-cpu.ts.
  */
 export const JOURNEY: readonly JourneyStep[] = [
   { name: 'colour: swatch Ocean Blue', target: FIRST_TARGET },
