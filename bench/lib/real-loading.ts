@@ -10,7 +10,7 @@
  * Waits are polls in the page (bench/lib/dom.ts), never Playwright's `waitForFunction`, whose
  * injected script would add its own listeners and work to the page being measured.
  */
-import type { Browser, CDPSession, Page, Response } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page, Response } from '@playwright/test';
 import { waitInPage } from './dom.ts';
 import { TOUCH_DEVICE, waitForHydration } from './interactions.ts';
 import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
@@ -63,6 +63,20 @@ export function installPaintObservers(appReadyAttribute: string): void {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+/**
+ * A fresh context with the interaction bench's touch device and {@link installPaintObservers}, its page
+ * and a CDP session to throttle it; `serviceWorkers` as Playwright's context option.
+ */
+export async function newLoadingPage(
+  browser: Browser,
+  { serviceWorkers }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ ...TOUCH_DEVICE, ...(serviceWorkers ? { serviceWorkers } : {}) });
+  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
+  const page = await context.newPage();
+  return { context, page, cdp: await context.newCDPSession(page) };
+}
+
 /** Slows the page's network to {@link REAL_NETWORK} and its CPU `cpuRate`×, with the HTTP cache off. */
 async function throttle(cdp: CDPSession, cpuRate: number): Promise<void> {
   await cdp.send('Network.enable');
@@ -96,10 +110,7 @@ export async function measureRealLoading(
   path: string,
   { cpuRate }: { cpuRate: number },
 ): Promise<LoadTimings> {
-  const context = await browser.newContext(TOUCH_DEVICE);
-  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+  const { context, page, cdp } = await newLoadingPage(browser);
   try {
     await throttle(cdp, cpuRate);
     await page.goto(origin + path, { waitUntil: 'commit' });
@@ -120,10 +131,7 @@ export async function measureRepeatLoading(
   path: string,
   { cpuRate }: { cpuRate: number },
 ): Promise<RepeatLoadTimings> {
-  const context = await browser.newContext({ ...TOUCH_DEVICE, serviceWorkers: 'allow' });
-  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+  const { context, page, cdp } = await newLoadingPage(browser, { serviceWorkers: 'allow' });
   try {
     await page.goto(`${origin}/`);
     await waitInPage(page, () => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });

@@ -14,9 +14,7 @@
 import type { Browser } from '@playwright/test';
 import { kinds, startServer, type RecordedRequest } from '../../tests/browser/server.ts';
 import { waitInPage } from './dom.ts';
-import { TOUCH_DEVICE } from './interactions.ts';
-import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
-import { installPaintObservers } from './real-loading.ts';
+import { newLoadingPage } from './real-loading.ts';
 
 /** Script requests that arrived together: the first one's arrival (ms) and the scripts, in order. */
 export interface Wave {
@@ -96,10 +94,7 @@ export async function measureRoundTrips(
   path: string,
   { cpuRate }: { cpuRate: number },
 ): Promise<RoundTripSample> {
-  const context = await browser.newContext({ ...TOUCH_DEVICE, serviceWorkers: 'block' });
-  await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+  const { context, page, cdp } = await newLoadingPage(browser, { serviceWorkers: 'block' });
   try {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

@@ -55,6 +55,13 @@ export async function runLoading(
 const pick = <K extends string>(samples: readonly Readonly<Record<K, number>>[], key: K): number =>
   Math.round(median(samples.map((sample) => sample[key])));
 
+/** The columns both tables start with, and their cells: each timing's median, ms. */
+const TIMING_HEADER = ['page', 'FCP', 'LCP', 'interactive', 'hydrated'];
+const timingCells = (path: string, samples: readonly LoadTimings[]) => [
+  path,
+  ...(['fcp', 'lcp', 'interactive', 'hydrated'] as const).map((key) => pick(samples, key)),
+];
+
 /** The section's printed lines: per profile, first visits against the targets, then repeat visits. */
 export function printLoading(
   { loading, repeatLoading }: LoadingResult,
@@ -66,22 +73,14 @@ export function printLoading(
       const samples = first(path);
       const gap = (key: keyof LoadTimings) => Math.round(median(samples.map((sample) => sample[key] - sample.fcp)));
       return [
-        path,
-        pick(samples, 'fcp'),
-        pick(samples, 'lcp'),
-        pick(samples, 'interactive'),
-        pick(samples, 'hydrated'),
+        ...timingCells(path, samples),
         ...LOADING_TARGETS.map(({ key, bound }) => `${gap(key)} ${gap(key) <= bound ? 'ok' : 'MISS'}`),
       ];
     });
     const repeatRows = LOADING_PAGES.map((path) => {
       const samples = repeatLoading[profile.id]?.[path] ?? [];
       return [
-        path,
-        pick(samples, 'fcp'),
-        pick(samples, 'lcp'),
-        pick(samples, 'interactive'),
-        pick(samples, 'hydrated'),
+        ...timingCells(path, samples),
         `${pick(first(path), 'interactive') - pick(samples, 'interactive')}`,
         `${pick(samples, 'networkBytes')}`,
         `${pick(samples, 'fromWorker')}/${pick(samples, 'requests')}`,
@@ -92,11 +91,7 @@ export function printLoading(
       `Real-throttled loading on ${profileTitle(profile)} (CDP: 150 ms latency, 1.6 Mbps down; median of ${runs}; ms from navigation)`,
       table(
         [
-          'page',
-          'FCP',
-          'LCP',
-          'interactive',
-          'hydrated',
+          ...TIMING_HEADER,
           ...LOADING_TARGETS.map(({ key, bound }) => `${key === 'lcp' ? 'LCP' : key}−FCP (≤${bound})`),
         ],
         rows,
@@ -105,11 +100,7 @@ export function printLoading(
       `Repeat visit on ${profileTitle(profile)}, same network, the service worker installed by a first visit of '/' (HTTP cache off; median of ${runs}; ms from navigation)`,
       table(
         [
-          'page',
-          'FCP',
-          'LCP',
-          'interactive',
-          'hydrated',
+          ...TIMING_HEADER,
           'interactive earlier than first visit',
           'bytes from network',
           'from worker / requests',
