@@ -126,6 +126,30 @@ export default tseslint.config(
     },
   },
   {
+    // The bench sits above scripts/ (it serves the build with scripts/nginx.ts): scripts/ import nothing
+    // from bench/, so the two never import each other in a circle.
+    files: ['scripts/**/*.{ts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/resolver-next': [createTypeScriptImportResolver(), createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'scripts',
+              from: 'bench',
+              message: 'scripts/ imports nothing from bench/, which sits above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': [

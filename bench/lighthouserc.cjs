@@ -1,12 +1,12 @@
 /**
- * Lighthouse CI configuration for `npm run bench` (bench/bench.mjs starts the server and runs
+ * Lighthouse CI configuration for `npm run bench` (bench/bench.ts starts the server and runs
  * `lhci collect`, `lhci assert` and `lhci upload` once per run below). The runs and their targets:
  * - mobile (Lighthouse's default: Moto G Power emulation, simulated slow 4G, 4× CPU): performance 100
  *   on every run (`pessimistic`: the worst run), and on the median run TBT ≤ 50 ms, LCP ≤ 1200 ms,
  *   CLS ≤ 0.01, on `/`, `/checkout` and the not-found page;
  * - mobile at the low-tier rate (LHCI_CPU_SLOWDOWN set: `throttling.cpuSlowdownMultiplier` is the
  *   rate at which this machine scores the low-tier phone's BenchmarkIndex, 264, from the bench's
- *   calibration, bench/lib/cpu-calibration.mjs; the rest as standard mobile): on `/`, performance
+ *   calibration, bench/lib/cpu-calibration.ts; the rest as standard mobile): on `/`, performance
  *   ≥ 90 on every run and median TBT ≤ 200 ms; reports in bench/lhci/mobile-low-tier/;
  * - desktop (`preset: 'desktop'`): performance 100 on the median run;
  * - standard mobile and desktop: accessibility 100 everywhere, SEO 100 on the indexable pages (404.html

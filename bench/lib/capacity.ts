@@ -52,7 +52,7 @@ export interface CapacityTarget {
 /**
  * The largest landing script by the bytes nginx sends for it (its `.br` copy): the heaviest request a
  * page view makes. Landing scripts are every `.js` but the checkout route's chunk and the service
- * worker's registration, as in bench/lib/served-js.mjs and `.size-limit.cjs`.
+ * worker's registration, as in bench/lib/served-js.ts and `.size-limit.cjs`.
  * @param scripts each `assets/*.js` file with its `.br` copy's size in bytes (undefined: no copy)
  * @returns the file's name (without `assets/`)
  * @throws when no landing script has a `.br` copy

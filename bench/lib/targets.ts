@@ -1,14 +1,13 @@
 /**
- * The bench's targets and its median, read by bench/bench.mjs as it prints each section and by
- * scripts/generate-bench-table.ts for docs/performance.md's table, so the two judge a run alike.
- * Times in ms.
+ * The bench's targets, read by its sections as they print their tables and by bench/docs-table.ts for
+ * docs/performance.md's table, so the two judge a run alike. Times in ms.
  */
 
 /** Pages loaded under real throttling and in the round trips: the three prerendered files. */
 export const LOADING_PAGES: readonly string[] = ['/', '/checkout', '/no-such-page'];
 
 /**
- * Each tap's median duration per CPU profile (bench/lib/cpu-calibration.mjs's ids): at most `bound`
+ * Each tap's median duration per CPU profile (bench/lib/cpu-calibration.ts's ids): at most `bound`
  * ms; on the low tier 150 ms is required and 100 ms the goal.
  */
 export const TAP_TARGETS: ReadonlyArray<{ profile: string; bound: number; kind?: 'required' | 'goal' }> = [
@@ -18,7 +17,7 @@ export const TAP_TARGETS: ReadonlyArray<{ profile: string; bound: number; kind?:
 ];
 
 /**
- * Real-throttled loading (bench/lib/real-loading.mjs): each figure's median time after the first
+ * Real-throttled loading (bench/lib/real-loading.ts): each figure's median time after the first
  * contentful paint, at most `bound` ms.
  */
 export const LOADING_TARGETS: ReadonlyArray<{
@@ -33,9 +32,3 @@ export const LOADING_TARGETS: ReadonlyArray<{
 
 /** Round trips with every script held: interactive within this many ms, in one wave of requests. */
 export const ROUND_TRIP_BOUND_MS = 1500;
-
-/** The bench's median: the middle value of `values`, the upper one of an even count (NaN for none). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}

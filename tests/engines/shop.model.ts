@@ -55,7 +55,7 @@ const shippingMethod = (id: ShippingMethodId): ElementQuery => ({
 
 /**
  * The controls a shopper presses or types into, as queries: the steps below and the bench's measured
- * taps (bench/lib/interactions.mjs) find them the same way.
+ * taps (bench/lib/interactions.ts) find them the same way.
  */
 export const shopQueries = {
   /** A colour's swatch (radio) on the product, or its card in the colour showcase. */

@@ -4,23 +4,27 @@
  * one row per measured figure that has a target or budget, with its median, its worst run, the target
  * and whether it was met. Every figure is read from bench/results.json (`npm run bench` writes it); the
  * Lighthouse targets from bench/lighthouserc.cjs, the size budgets from the results' own size-limit
- * entries. A figure the file does not hold is "not measured". tests/scripts/generate-bench-table.test.ts
- * fails when the committed table differs from the file.
+ * entries. A figure the file does not hold is "not measured". tests/bench/docs-table.test.ts fails
+ * when the committed table differs from the file.
  *
- * Usage: `npm run docs:bench`; bench/bench.mjs does the same after a full run.
+ * Usage: `npm run docs:bench`; bench/bench.ts does the same after a full run.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import prettier from 'prettier';
+import { CPU_TARGETS } from './lib/cpu-calibration.ts';
+import { median } from './lib/median.ts';
 import {
-  LOADING_PAGES,
-  LOADING_TARGETS,
-  ROUND_TRIP_BOUND_MS,
-  TAP_TARGETS,
-  median,
-} from '../bench/lib/targets.ts';
+  FLOOR_TAP,
+  LIGHTHOUSE_RUNS,
+  OTHER_ENGINES,
+  REACT_FLOOR_TAP,
+  type LighthouseRun,
+  type OtherEngine,
+} from './lib/shared-names.ts';
+import { LOADING_PAGES, LOADING_TARGETS, ROUND_TRIP_BOUND_MS, TAP_TARGETS } from './lib/targets.ts';
 
 /** Where the results are read and the table is written, from the repository root. */
 export const BENCH_RESULTS = 'bench/results.json';
@@ -34,12 +38,12 @@ const LIGHTHOUSERC = 'bench/lighthouserc.cjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
-/** One tap of one journey (bench/lib/interactions.mjs): Event Timing duration, ms. */
+/** One tap of one journey (bench/lib/interactions.ts): Event Timing duration, ms. */
 interface TapSample {
   duration?: number;
 }
 
-/** One load under real throttling (bench/lib/real-loading.mjs), ms from navigation start. */
+/** One load under real throttling (bench/lib/real-loading.ts), ms from navigation start. */
 interface LoadingSample {
   fcp?: number;
   lcp?: number;
@@ -47,18 +51,18 @@ interface LoadingSample {
   hydrated?: number;
 }
 
-/** One load with every script held (bench/lib/round-trips.mjs, engine-round-trips.mjs), ms. */
+/** One load with every script held (bench/lib/round-trips.ts, engine-round-trips.ts), ms. */
 interface RoundTripSample {
   interactive?: number;
-  waves?: unknown[];
+  waves?: readonly unknown[];
 }
 
-/** One page of one Lighthouse CI run (bench/bench.mjs): medians over `runs`, scores 0–100, metrics ms. */
+/** One page of one Lighthouse CI run (bench/sections/lighthouse.ts): medians over `runs`, scores 0–100, metrics ms. */
 interface LighthousePage {
   version?: string;
   scores?: Partial<Record<string, number>>;
   metrics?: Partial<Record<string, number>>;
-  runs?: { scores: Partial<Record<string, number>>; metrics: Partial<Record<string, number>> }[];
+  runs?: readonly { scores: Partial<Record<string, number>>; metrics: Partial<Record<string, number>> }[];
 }
 
 /** A CPU profile as the bench used it: `rate` is the CPU slowdown multiplier. */
@@ -69,26 +73,27 @@ interface Profile {
 }
 
 /**
- * What this table reads of bench/results.json (bench/bench.mjs writes it): every part optional, since a
- * run may leave a section out. Times in ms, sizes in bytes.
+ * What this table reads of bench/results.json (bench/bench.ts writes it, bench/lib/results.ts):
+ * every part optional, since a run may leave a section out. Times in ms, sizes in bytes.
  */
 export interface BenchResults {
   date?: string;
   chromium?: string;
   node?: string;
-  loadAverage?: { before?: number[]; after?: number[] };
+  loadAverage?: { before?: readonly number[]; after?: readonly number[] };
   runs?: number;
   interactionRuns?: number;
   calibration?: {
     hostIndex?: { fitted?: number; measured?: number };
-    profiles?: (Profile & { verifiedIndex?: number | null })[];
+    profiles?: readonly (Profile & { verifiedIndex?: number | null })[];
+    fromOption?: Record<string, number>;
   };
-  profiles?: Profile[];
+  profiles?: readonly Profile[];
   interactions?: Partial<Record<string, Partial<Record<string, TapSample>>[]>>;
   loading?: Partial<Record<string, Partial<Record<string, LoadingSample[]>>>>;
   roundTrips?: {
     holdMs?: number;
-    rates?: { id: string }[];
+    rates?: readonly { id: string }[];
     pages?: Partial<Record<string, Partial<Record<string, RoundTripSample[]>>>>;
     engines?: Partial<
       Record<string, { version?: string; pages?: Partial<Record<string, RoundTripSample[]>> }>
@@ -96,7 +101,7 @@ export interface BenchResults {
   };
   sizeLimit?: { name: string; size: number; sizeLimit: number; passed: boolean }[];
   servedJs?: {
-    scripts?: string[];
+    scripts?: readonly string[];
     served?: Partial<Record<'brotli' | 'gzipOnly' | 'identity', { bytes: number }>>;
   };
   lighthouse?: Partial<Record<string, Partial<Record<string, LighthousePage>>>>;
@@ -113,16 +118,21 @@ interface LighthouseConfig {
   };
 }
 
+/** What each of Lighthouse CI's runs (bench/lib/shared-names.ts `LIGHTHOUSE_RUNS`) is called here. */
+const LIGHTHOUSE_TITLES: Record<LighthouseRun['name'], string> = {
+  mobile: 'standard mobile',
+  'mobile-low-tier': 'low-tier mobile',
+  desktop: 'desktop',
+};
+
 /**
- * Lighthouse CI's runs as bench/bench.mjs makes them (`LIGHTHOUSE_RUNS`): the name under which the
- * results hold them, what it is called here, and the environment that selects its assertions in
- * lighthouserc.cjs (any slowdown selects the low-tier ones; their bounds do not depend on it).
+ * The environment that selects a run's assertions in lighthouserc.cjs (any slowdown selects the
+ * low-tier ones; their bounds do not depend on it).
  */
-const LIGHTHOUSE_RUNS = [
-  { name: 'mobile', title: 'standard mobile', env: {} },
-  { name: 'mobile-low-tier', title: 'low-tier mobile', env: { LHCI_CPU_SLOWDOWN: '4' } },
-  { name: 'desktop', title: 'desktop', env: { LHCI_FORM_FACTOR: 'desktop' } },
-] as const;
+const lhciEnv = ({ formFactor, profile }: LighthouseRun): Record<string, string> => ({
+  ...(profile ? { LHCI_CPU_SLOWDOWN: '4' } : {}),
+  ...(formFactor === 'desktop' ? { LHCI_FORM_FACTOR: 'desktop' } : {}),
+});
 
 /** The audits a row shows (the others count in the run's `lhci assert` row): label, unit, results key. */
 const LIGHTHOUSE_FIGURES: Record<
@@ -151,16 +161,20 @@ function lighthouseConfig(env: Record<string, string>): LighthouseConfig {
 }
 
 /** Each run's pages and assertions, read once when this module loads. */
-const LIGHTHOUSE_CONFIGS = LIGHTHOUSE_RUNS.map((run) => ({ ...run, config: lighthouseConfig(run.env) }));
+const LIGHTHOUSE_CONFIGS = LIGHTHOUSE_RUNS.map((run) => ({
+  name: run.name,
+  title: LIGHTHOUSE_TITLES[run.name],
+  config: lighthouseConfig(lhciEnv(run)),
+}));
 
-/** The journey's taps are every row but the floors (bench/lib/interactions.mjs `FLOOR_TAP`, …). */
-const isFloor = (tap: string) => tap.startsWith('floor:');
-/** The CPU profiles the bench calibrates (bench/lib/cpu-calibration.mjs `CPU_TARGETS`). */
-const PROFILES = ['mid-tier', 'low-tier'];
-/** Chromium's round-trip CPU rates (bench/bench.mjs `roundTripRates`), when the results name none. */
+/** The journey's taps are every row but the floors. */
+const isFloor = (tap: string) => tap === FLOOR_TAP || tap === REACT_FLOOR_TAP;
+/** The CPU profiles the bench calibrates. */
+const PROFILES = CPU_TARGETS.map((target) => target.id);
+/** Chromium's round-trip CPU rates when the results name none (bench/sections/round-trips.ts `roundTripRates`). */
 const ROUND_TRIP_RATES = [{ id: 'unthrottled' }, { id: 'mid-tier' }];
-/** The other engines (bench/lib/engine-round-trips.mjs `OTHER_ENGINES`) and their names here. */
-const OTHER_ENGINES = { firefox: 'Firefox', webkit: 'WebKitGTK' };
+/** The other engines' names here. */
+const ENGINE_NAMES: Record<OtherEngine, string> = { firefox: 'Firefox', webkit: 'WebKitGTK' };
 
 const NOT_MEASURED = 'not measured';
 
@@ -370,11 +384,11 @@ function roundTripRows(results: BenchResults): Row[] {
       ),
     ),
   );
-  const others = Object.entries(OTHER_ENGINES).flatMap(([engine, name]) =>
+  const others = OTHER_ENGINES.flatMap((engine) =>
     LOADING_PAGES.map((path) =>
       roundTripRow(
         // The version as the driver reports it, `firefox/153.7.0`, `MiniBrowser/2.50.6` (WebKitGTK's).
-        `${page(path)}, ${held}, ${name} ${engines?.[engine]?.version?.split('/').pop() ?? ''}`.trimEnd() +
+        `${page(path)}, ${held}, ${ENGINE_NAMES[engine]} ${engines?.[engine]?.version?.split('/').pop() ?? ''}`.trimEnd() +
           ': interactive (from the request)',
         engines?.[engine]?.pages?.[path] ?? [],
       ),

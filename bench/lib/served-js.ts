@@ -13,15 +13,32 @@ import { join } from 'node:path';
 import { serveWithNginx } from '../../scripts/nginx.ts';
 import { brotli, gzip } from '../../build/precompress.ts';
 
-/** The client's `Accept-Encoding` per column. */
-export const CLIENTS = { brotli: 'gzip, deflate, br, zstd', gzipOnly: 'gzip, deflate', identity: undefined };
+/** A client of the table: accepts brotli, only gzip, or neither. */
+export type Client = 'brotli' | 'gzipOnly' | 'identity';
+
+/** The client's `Accept-Encoding` per column (none for `identity`). */
+export const CLIENTS: Readonly<Record<Client, string | undefined>> = {
+  brotli: 'gzip, deflate, br, zstd',
+  gzipOnly: 'gzip, deflate',
+  identity: undefined,
+};
+
+/**
+ * What {@link measureServedJs} returns: the landing scripts' names; per client the body bytes nginx
+ * sent for them all and the Content-Encodings it used; the files' own bytes, raw and compressed.
+ */
+export interface ServedJs {
+  readonly scripts: readonly string[];
+  readonly served: Record<Client, { bytes: number; encodings: string[] }>;
+  readonly files: { raw: number; br: number; gz: number };
+}
 
 /** The body bytes nginx sends for `url` with `acceptEncoding`, and its Content-Encoding. */
-function bodyBytes(url, acceptEncoding) {
+function bodyBytes(url: string, acceptEncoding: string | undefined): Promise<{ bytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (response) => {
       let bytes = 0;
-      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }));
       response.on('error', reject);
     });
@@ -31,11 +48,10 @@ function bodyBytes(url, acceptEncoding) {
 }
 
 /**
- * Measures the build in `distDir` (see the file's header).
- * @returns {Promise<{ scripts: string[], served: Record<string, { bytes: number, encodings: string[] }>, files: { raw: number, br: number, gz: number } }>}
- *   bytes summed over the landing scripts
+ * Measures the build in `distDir` (see the file's header); bytes summed over the landing scripts.
+ * @throws when nginx cannot serve the build or a request fails
  */
-export async function measureServedJs(distDir) {
+export async function measureServedJs(distDir: string): Promise<ServedJs> {
   const scripts = readdirSync(join(distDir, 'assets')).filter(
     (name) => name.endsWith('.js') && !name.startsWith('checkout-page-') && !name.startsWith('workbox-registration-'),
   );
@@ -48,14 +64,15 @@ export async function measureServedJs(distDir) {
   }
   const { baseURL, stop } = await serveWithNginx(distDir);
   try {
-    const served = {};
-    for (const [client, acceptEncoding] of Object.entries(CLIENTS)) {
-      served[client] = { bytes: 0, encodings: [] };
+    const served = {} as ServedJs['served'];
+    for (const [client, acceptEncoding] of Object.entries(CLIENTS) as [Client, string | undefined][]) {
+      const sent = { bytes: 0, encodings: [] as string[] };
       for (const name of scripts) {
         const { bytes, encoding } = await bodyBytes(`${baseURL}/assets/${name}`, acceptEncoding);
-        served[client].bytes += bytes;
-        if (!served[client].encodings.includes(encoding)) served[client].encodings.push(encoding);
+        sent.bytes += bytes;
+        if (!sent.encodings.includes(encoding)) sent.encodings.push(encoding);
       }
+      served[client] = sent;
     }
     return { scripts, served, files };
   } finally {

@@ -1,4 +1,3 @@
-/* global window, document, HTMLInputElement, HTMLTextAreaElement */
 /**
  * Finding, waiting for and tapping elements in the pages the bench measures, with the test house's
  * own queries (tests/engines/driver.ts: Testing Library's role, name, text and label queries, run
@@ -10,32 +9,41 @@
  * and a shopper's phone runs no such script. `page.evaluate`, `page.touchscreen` and `page.keyboard`
  * add nothing to the page.
  */
+import type { Page } from '@playwright/test';
 import { BrowserDriver } from '../../tests/engines/driver.ts';
 import { playwrightEnginePage } from '../../tests/engines/engines/chromium.ts';
-import { describeQuery, serialiseQuery } from '../../tests/engines/in-page.ts';
-
-/** @typedef {import('../../tests/engines/in-page.ts').ElementQuery} ElementQuery */
+import { describeQuery, serialiseQuery, type ElementQuery } from '../../tests/engines/in-page.ts';
 
 /** The test house's driver of each page, made on first use. */
-const drivers = new WeakMap();
-/** @param {import('@playwright/test').Page} page */
-function driverOf(page) {
-  if (!drivers.has(page)) drivers.set(page, new BrowserDriver('chromium', playwrightEnginePage(page)));
-  return drivers.get(page);
+const drivers = new WeakMap<Page, BrowserDriver>();
+function driverOf(page: Page): BrowserDriver {
+  let driver = drivers.get(page);
+  if (!driver) {
+    driver = new BrowserDriver('chromium', playwrightEnginePage(page));
+    drivers.set(page, driver);
+  }
+  return driver;
+}
+
+/** Waits in a page: how long at most and how often it looks, ms. */
+export interface WaitInPageOptions {
+  readonly timeout?: number;
+  readonly polling?: number;
 }
 
 /**
  * Waits until `query` finds a rendered element, scrolls it (or a visually hidden radio's label) to
  * the middle of the viewport at once, waits until it stands still and nothing covers it, `settleMs`
  * more, and checks again; returns the middle of its box. Loads the queries into the document on first
- * use, so call it once before anything is measured.
- * @param {import('@playwright/test').Page} page
- * @param {ElementQuery} query
- * @param {{timeout?: number, settleMs?: number}} [options] ms
- * @returns {Promise<{x: number, y: number}>} CSS px from the viewport's top left
+ * use, so call it once before anything is measured. `timeout` and `settleMs` in ms.
+ * @returns CSS px from the viewport's top left
  * @throws when nothing matches within `timeout`, or the element is still moving or covered
  */
-export async function locate(page, query, { timeout = 30_000, settleMs = 100 } = {}) {
+export async function locate(
+  page: Page,
+  query: ElementQuery,
+  { timeout = 30_000, settleMs = 100 }: { timeout?: number; settleMs?: number } = {},
+): Promise<{ x: number; y: number }> {
   const driver = driverOf(page);
   await waitForElement(page, query, timeout);
   const prepare = () => driver.read((helpers, q) => helpers.prepareClick(q, 3_000), serialiseQuery(query));
@@ -47,13 +55,10 @@ export async function locate(page, query, { timeout = 30_000, settleMs = 100 } =
 }
 
 /**
- * Waits until `query` finds a rendered element.
- * @param {import('@playwright/test').Page} page
- * @param {ElementQuery} query
- * @param {number} [timeout] ms
+ * Waits until `query` finds a rendered element, at most `timeout` ms.
  * @throws when nothing matches within `timeout`
  */
-export function waitForElement(page, query, timeout = 30_000) {
+export function waitForElement(page: Page, query: ElementQuery, timeout = 30_000): Promise<void> {
   return driverOf(page).waitForElement(query, { timeoutMs: timeout });
 }
 
@@ -61,12 +66,12 @@ export function waitForElement(page, query, timeout = 30_000) {
  * Sets form fields as typing would for React: for each [label, value], the control the label names
  * gets `value` through the native value setter (so React's value tracker sees a change) and an
  * `input` event, which React's `onChange` listens to. Replaces what the field held.
- * @param {import('@playwright/test').Page} page
- * @param {ReadonlyArray<readonly [string, string]>} fields [label text, value]
+ * @param fields [label text, value]
+ * @throws (in the page) when no text field has one of the labels
  */
-export function fillFields(page, fields) {
+export function fillFields(page: Page, fields: ReadonlyArray<readonly [string, string]>): Promise<void> {
   return page.evaluate((entries) => {
-    const normalise = (text) => (text ?? '').replace(/\s+/g, ' ').trim();
+    const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
     const labels = [...document.querySelectorAll('label')];
     for (const [labelText, value] of entries) {
       const control = labels.find((label) => normalise(label.textContent) === labelText)?.control;
@@ -86,17 +91,21 @@ export function fillFields(page, fields) {
  * polls `predicate(arg)` every `polling` ms until it returns a truthy value, which it resolves with;
  * rejects after `timeout` ms. Playwright's `page.waitForFunction` does the same through its injected
  * script, which must not exist in a measured page.
- * @param {import('@playwright/test').Page} page
- * @param {(arg: any) => unknown} predicate a self-contained function (it is sent as source text)
- * @param {unknown} [arg] JSON-serialisable
- * @param {{timeout?: number, polling?: number}} [options] ms
+ * @param predicate a self-contained function (it is sent as source text)
+ * @param arg JSON-serialisable
+ * @throws (rejects) after `timeout`, or with what `predicate` threw
  */
-export function waitInPage(page, predicate, arg, { timeout = 30_000, polling = 50 } = {}) {
-  const poll = (check, value, limit, every) =>
+export function waitInPage<A, R>(
+  page: Page,
+  predicate: (arg: A) => R,
+  arg?: A,
+  { timeout = 30_000, polling = 50 }: WaitInPageOptions = {},
+): Promise<Awaited<R>> {
+  const poll = (check: (value: A) => R, value: A, limit: number, every: number) =>
     new Promise((resolve, reject) => {
       const deadline = performance.now() + limit;
       const attempt = () => {
-        let result;
+        let result: R;
         try {
           result = check(value);
         } catch (error) {
@@ -109,5 +118,7 @@ export function waitInPage(page, predicate, arg, { timeout = 30_000, polling = 5
       };
       attempt();
     });
-  return page.evaluate(`(${poll})(${predicate}, ${JSON.stringify(arg ?? null)}, ${timeout}, ${polling})`);
+  return page.evaluate(
+    `(${poll.toString()})(${predicate.toString()}, ${JSON.stringify(arg ?? null)}, ${timeout}, ${polling})`,
+  ) as Promise<Awaited<R>>;
 }

@@ -17,8 +17,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveWithNginx } from '../../scripts/nginx.ts';
+import { serveWithNginx, type NginxServer } from '../../scripts/nginx.ts';
 import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names.ts';
+import type { LighthouseResult } from './lighthouse-result.ts';
 
 /** The pages of a build, each served as `<page>`, `.br` and `.gz`. */
 const PAGES = ['index.html', 'checkout.html', '404.html'];
@@ -28,11 +29,11 @@ const BLANK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><h1>Blank</h1><p>A heading and a paragraph.</p></body></html>';
 
 /** `html` without any script that runs: inline and module scripts go, JSON-LD data stays. */
-const withoutScripts = (html) =>
+const withoutScripts = (html: string): string =>
   html.replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '');
 
 /** A copy of `distDir` whose pages run no script (their compressed copies and the worker removed). */
-function copyWithoutScripts(distDir, dir) {
+function copyWithoutScripts(distDir: string, dir: string): void {
   cpSync(distDir, dir, { recursive: true });
   for (const page of PAGES) {
     writeFileSync(join(dir, page), withoutScripts(readFileSync(join(dir, page), 'utf8')));
@@ -42,11 +43,43 @@ function copyWithoutScripts(distDir, dir) {
 }
 
 /**
- * One Lighthouse run: performance score, TBT, FCP and LCP, the long tasks (simulated ms) and the
- * machine's BenchmarkIndex during the run.
+ * One Lighthouse run: performance score (0–100), TBT, FCP and LCP (ms), the long tasks' durations
+ * (ms), all simulated at the slowdown, and the machine's BenchmarkIndex during the run.
+ */
+export interface FloorRun {
+  readonly performance: number;
+  readonly TBT: number;
+  readonly FCP: number;
+  readonly LCP: number;
+  readonly longTasks: readonly number[];
+  readonly benchmarkIndex: number | undefined;
+}
+
+/** One variant of the floor at one CPU rate (`rateId`: a {@link FloorRate}'s id) and its runs. */
+export interface FloorEntry {
+  readonly variant: string;
+  readonly rateId: string;
+  readonly runs: FloorRun[];
+}
+
+/** A CPU slowdown the floor runs at: `rate` a multiplier, `label` its name in the table. */
+export interface FloorRate {
+  readonly id: string;
+  readonly label: string;
+  readonly rate: number;
+}
+
+/**
+ * One Lighthouse run of `url` at `rate`× CPU (see {@link FloorRun}).
  * @throws when Lighthouse fails.
  */
-function runLighthouse(lighthouseBin, url, rate, chromePath, chromeFlags) {
+function runLighthouse(
+  lighthouseBin: string,
+  url: string,
+  rate: number,
+  chromePath: string | undefined,
+  chromeFlags: readonly string[],
+): FloorRun {
   const result = spawnSync(
     lighthouseBin,
     [
@@ -61,10 +94,10 @@ function runLighthouse(lighthouseBin, url, rate, chromePath, chromeFlags) {
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromePath } },
   );
   if (result.status !== 0) throw new Error(`lighthouse ${url} exited with ${result.status}: ${result.stderr}`);
-  const lhr = JSON.parse(result.stdout);
-  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const lhr = JSON.parse(result.stdout) as LighthouseResult;
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
     TBT: metric('total-blocking-time'),
     FCP: metric('first-contentful-paint'),
     LCP: metric('largest-contentful-paint'),
@@ -74,26 +107,40 @@ function runLighthouse(lighthouseBin, url, rate, chromePath, chromeFlags) {
 }
 
 /**
- * Runs the floor (see the module comment): `runs` rounds, each running every slowdown of `rates`
- * (`[{id, label, rate}]`) on the build, its pages without scripts and the blank page, in that order.
- * @param {{distDir: string, lighthouseBin: string, chromePath: string, chromeFlags: string[],
- *   rates: {id: string, label: string, rate: number}[], runs: number, log: (line: string) => void}} options
- * @returns {Promise<{variant: string, rateId: string, runs: ReturnType<typeof runLighthouse>[]}[]>}
+ * Runs the floor (see the module comment): `runs` rounds, each running every slowdown of `rates` on
+ * the build, its pages without scripts and the blank page, in that order; `log` gets a line per run.
+ * @throws when nginx cannot serve a variant or a Lighthouse run fails
  */
-export async function measureLighthouseFloor({ distDir, lighthouseBin, chromePath, chromeFlags, rates, runs, log }) {
+export async function measureLighthouseFloor({
+  distDir,
+  lighthouseBin,
+  chromePath,
+  chromeFlags,
+  rates,
+  runs,
+  log,
+}: {
+  distDir: string;
+  lighthouseBin: string;
+  chromePath: string | undefined;
+  chromeFlags: readonly string[];
+  rates: readonly FloorRate[];
+  runs: number;
+  log: (line: string) => void;
+}): Promise<FloorEntry[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'pet-ball-floor-'));
-  const servers = [];
+  const servers: NginxServer[] = [];
   try {
     copyWithoutScripts(distDir, join(scratch, 'no-scripts'));
     const blankDir = join(scratch, 'blank');
     mkdirSync(blankDir);
     writeFileSync(join(blankDir, 'index.html'), BLANK_PAGE);
-    const variants = [
+    const variants: [variant: string, dir: string][] = [
       ['the shop as built', distDir],
       ['its pages without scripts', join(scratch, 'no-scripts')],
       ['a blank page', blankDir],
     ];
-    const results = [];
+    const results: (FloorEntry & { origin: string })[] = [];
     for (const [variant, dir] of variants) {
       const server = await serveWithNginx(dir);
       servers.push(server);

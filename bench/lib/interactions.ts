@@ -1,15 +1,14 @@
-/* global window, document, requestAnimationFrame */
 /**
  * Interaction latency of the landing and checkout pages, as a shopper's finger feels it: raw touch
  * taps (CDP touch events through `page.touchscreen`, 412×823, device scale 1.75) in the system
  * Chromium with the CPU slowed over CDP to a calibrated profile's rate
- * (bench/lib/cpu-calibration.mjs), and the browser's Event Timing API (`PerformanceObserver` type
+ * (bench/lib/cpu-calibration.ts), and the browser's Event Timing API (`PerformanceObserver` type
  * `event`, the entries INP is made of) reports each interaction's duration from the input's timestamp
  * to the next paint after its handlers, in ms (Chromium rounds it to 8 ms; entries under 16 ms are not
  * reported, shown as 16).
  *
  * The journey finds, waits for and scrolls to its targets with the test house's queries through
- * `page.evaluate` (bench/lib/dom.mjs), never with Playwright's locators or `waitForFunction`: those
+ * `page.evaluate` (bench/lib/dom.ts), never with Playwright's locators or `waitForFunction`: those
  * create Playwright's injected script, whose capture listeners for pointer, mouse and touch events
  * would run inside every measured tap. Each target is located before its measurement starts.
  *
@@ -23,12 +22,51 @@
  * layout forced by scripts; 0 when the frame was not long).
  */
 import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { buildSync } from 'esbuild';
 import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
 import { shopQueries } from '../../tests/engines/shop.model.ts';
 import { en } from '../../tests/shop-texts.ts';
-import { fillFields, locate, waitForElement, waitInPage } from './dom.mjs';
+import type { ElementQuery } from '../../tests/engines/in-page.ts';
+import { fillFields, locate, waitForElement, waitInPage, type WaitInPageOptions } from './dom.ts';
+import type { EventEntry, FrameEntry } from './page-globals.ts';
+import { FLOOR_TAP, REACT_FLOOR_TAP } from './shared-names.ts';
 
+/** One interaction's Event Timing duration and its phases, ms; `under16` when no entry was reported. */
+export interface InteractionSample {
+  readonly duration: number;
+  readonly inputDelay: number;
+  readonly processing: number;
+  readonly presentation: number;
+  readonly styleAndLayout: number;
+  readonly under16: boolean;
+}
+
+/** One journey's interactions by name ({@link INTERACTIONS}). */
+export type JourneyResult = Record<string, InteractionSample>;
+
+/**
+ * A step of {@link JOURNEY}: `name` is the row's label; `target` the element tapped, or `key` a key
+ * pressed; `before` and `after` run outside the measurement.
+ */
+export type JourneyStep = {
+  readonly name: string;
+  readonly before?: (page: Page) => Promise<unknown>;
+  readonly after?: (page: Page) => Promise<unknown>;
+} & ({ readonly target: ElementQuery; readonly key?: undefined } | { readonly key: string; readonly target?: undefined });
+
+/** A journey step that taps an element. */
+export type TapStep = Extract<JourneyStep, { target: ElementQuery }>;
+
+/** Event Timing's entry with the field Chromium adds (not yet in TypeScript's DOM types). */
+type EventTiming = PerformanceEventTiming & { readonly interactionId?: number };
+/** A long animation frame's entry (Chromium only; not yet in TypeScript's DOM types), ms. */
+interface LongAnimationFrame extends PerformanceEntry {
+  readonly styleAndLayoutStart: number;
+  readonly renderStart: number;
+  readonly blockingDuration: number;
+  readonly scripts: readonly { readonly forcedStyleAndLayoutDuration: number }[];
+}
 
 /** Mobile emulation used for every interaction run (Lighthouse's mobile viewport). */
 export const TOUCH_DEVICE = {
@@ -39,11 +77,12 @@ export const TOUCH_DEVICE = {
 };
 
 /** Installed before any page script: collects Event Timing and long-animation-frame entries. */
-function installObservers() {
-  const store = { events: [], frames: [] };
+function installObservers(): void {
+  const store: { events: EventEntry[]; frames: FrameEntry[] } = { events: [], frames: [] };
   window.__bench = store;
+  // The cast: Event Timing's `durationThreshold` is not yet in TypeScript's DOM types.
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+    for (const entry of list.getEntries() as EventTiming[]) {
       if (!entry.interactionId) continue;
       store.events.push({
         interactionId: entry.interactionId,
@@ -54,10 +93,10 @@ function installObservers() {
         processingEnd: entry.processingEnd,
       });
     }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+      for (const entry of list.getEntries() as LongAnimationFrame[]) {
         store.frames.push({
           startTime: entry.startTime,
           duration: entry.duration,
@@ -77,17 +116,19 @@ function installObservers() {
  * Resolves once the prerendered markup is hydrated: #root's elements carry React's fiber and every
  * button, link and form control in #root has React's props (so its handlers are attached). The time
  * it first held (`performance.now()`, ms) is left in `window.__hydratedAt`. Polls every `polling` ms
- * with a timer in the page (bench/lib/dom.mjs `waitInPage`, not Playwright's `waitForFunction`).
- * @param {import('@playwright/test').Page} page
- * @param {{timeout?: number, polling?: number}} [options] ms
+ * with a timer in the page (bench/lib/dom.ts `waitInPage`, not Playwright's `waitForFunction`).
+ * @throws (rejects) when the page is not hydrated within `timeout` ms
  */
-export async function waitForHydration(page, { timeout = 30_000, polling = 50 } = {}) {
+export async function waitForHydration(
+  page: Page,
+  { timeout = 30_000, polling = 50 }: WaitInPageOptions = {},
+): Promise<void> {
   await waitInPage(
     page,
     () => {
       const first = document.querySelector('#root > *');
       const controls = document.querySelectorAll('#root button, #root a, #root input');
-      const owns = (node, prefix) => Object.keys(node).some((k) => k.startsWith(prefix));
+      const owns = (node: Element, prefix: string) => Object.keys(node).some((k) => k.startsWith(prefix));
       const done =
         first !== null && owns(first, '__reactFiber$') && [...controls].every((c) => owns(c, '__reactProps$'));
       if (done && window.__hydratedAt === undefined) window.__hydratedAt = performance.now();
@@ -99,7 +140,7 @@ export async function waitForHydration(page, { timeout = 30_000, polling = 50 } 
 }
 
 /** Waits two frames and `ms` more so the Event Timing entries of the last interaction are delivered. */
-async function settle(page, ms = 250) {
+async function settle(page: Page, ms = 250): Promise<void> {
   await page.evaluate(
     (wait) =>
       new Promise((resolve) =>
@@ -113,17 +154,17 @@ async function settle(page, ms = 250) {
  * Runs `act` and returns the interaction it caused: the longest Event Timing duration among the new
  * entries (all entries of one tap share an `interactionId`), with its phases in ms.
  */
-async function measure(page, act) {
-  const before = await page.evaluate(() => window.__bench.events.length);
+async function measure(page: Page, act: () => Promise<unknown>): Promise<InteractionSample> {
+  const before = await page.evaluate(() => window.__bench?.events.length ?? 0);
   const wallStart = await page.evaluate(() => performance.now());
   await act();
   await settle(page);
   const { events, frames } = await page.evaluate(
     ([from, since]) => ({
-      events: window.__bench.events.slice(from),
-      frames: window.__bench.frames.filter((f) => f.startTime + f.duration >= since),
+      events: window.__bench?.events.slice(from) ?? [],
+      frames: window.__bench?.frames.filter((f) => f.startTime + f.duration >= since) ?? [],
     }),
-    [before, wallStart],
+    [before, wallStart] as const,
   );
   if (events.length === 0) return { duration: 16, inputDelay: 0, processing: 0, presentation: 0, styleAndLayout: 0, under16: true };
   const longest = events.reduce((a, b) => (b.duration > a.duration ? b : a));
@@ -144,16 +185,17 @@ async function measure(page, act) {
   };
 }
 
+/** The journey's first target: locating it loads the test house's queries into the page. */
+export const FIRST_TARGET: ElementQuery = shopQueries.colour('ocean-blue');
+
 /**
  * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
  * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `target`
- * the element tapped (the page object's query, tests/engines/shop.model.ts), or `key` a key pressed; `before` and `after` run outside the measurement. Shared with bench/lib/tap-cpu.mjs.
- * @type {{name: string, target?: import('../../tests/engines/in-page.ts').ElementQuery, key?: string,
- *   before?: (page: import('@playwright/test').Page) => Promise<unknown>,
- *   after?: (page: import('@playwright/test').Page) => Promise<unknown>}[]}
+ * the element tapped (the page object's query, tests/engines/shop.model.ts), or `key` a key pressed;
+ * `before` and `after` run outside the measurement. Shared with bench/tap-cpu.ts.
  */
-export const JOURNEY = [
-  { name: 'colour: swatch Ocean Blue', target: shopQueries.colour('ocean-blue') },
+export const JOURNEY: readonly JourneyStep[] = [
+  { name: 'colour: swatch Ocean Blue', target: FIRST_TARGET },
   { name: 'colour: showcase card Sunset Orange', target: shopQueries.colour('sunset-orange', 'showcase') },
   { name: 'quantity +', target: shopQueries.increaseQuantity },
   { name: 'quantity −', target: shopQueries.decreaseQuantity },
@@ -199,14 +241,12 @@ export const JOURNEY = [
  * rendered once and never again (a memoised component): what the fixed stack and a page of the shop's
  * size cost before any of the shop's own work.
  */
-export const FLOOR_TAP = 'floor: a plain button on a blank page';
-export const REACT_FLOOR_TAP = "floor: a React button among as many elements as '/'";
 const FLOOR_HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}</style></head>`;
 const FLOOR_PAGE = `${FLOOR_HEAD}<body><h1>Floor</h1><p id="count">0</p><button type="button">Add</button><script>document.querySelector('button').addEventListener('click', () => { const count = document.getElementById('count'); count.textContent = String(Number(count.textContent) + 1); });</script></body></html>`;
 
-let reactFloorScript;
+let reactFloorScript: string | undefined;
 /** {@link REACT_FLOOR_TAP}'s page with `elements` elements in its body: React's production build, bundled by esbuild. */
-function reactFloorPage(elements) {
+function reactFloorPage(elements: number): string {
   reactFloorScript ??= buildSync({
     stdin: {
       contents: `import { createElement as h, memo, useState } from 'react';
@@ -227,17 +267,17 @@ function reactFloorPage(elements) {
     define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
     logLevel: 'silent',
-  }).outputFiles[0].text;
+  }).outputFiles[0]?.text;
   // The body's own elements: #root, main, h1, p, button and the script.
   const filler = Math.max(0, elements - 6);
   return `${FLOOR_HEAD}<body><div id="root" data-filler="${filler}"></div><script>${reactFloorScript}</script></body></html>`;
 }
 
 /** Rows of the interaction tables: the names of {@link JOURNEY} in order, then the floors. */
-export const INTERACTIONS = [...JOURNEY.map(({ name }) => name), FLOOR_TAP, REACT_FLOOR_TAP];
+export const INTERACTIONS: readonly string[] = [...JOURNEY.map(({ name }) => name), FLOOR_TAP, REACT_FLOOR_TAP];
 
 /** The tap on the floor page `html`'s button in a new page of `context`, its CPU slowed `cpuRate`×. */
-async function measureFloorTap(context, cpuRate, html) {
+async function measureFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
   const page = await context.newPage();
   await page.setContent(html);
   await page.evaluate(installObservers);
@@ -246,7 +286,7 @@ async function measureFloorTap(context, cpuRate, html) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await settle(page, 500);
   const { x, y } = await page.evaluate(() => {
-    const box = document.querySelector('button').getBoundingClientRect();
+    const box = document.querySelector('button')!.getBoundingClientRect();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   });
   // The page's first tap also pays for the browser's first input on it; a floor is the cheapest tap.
@@ -257,38 +297,46 @@ async function measureFloorTap(context, cpuRate, html) {
   return result;
 }
 
+/** The act of `step` to measure, its target located first (outside the measurement). */
+async function prepareStep(page: Page, step: JourneyStep): Promise<() => Promise<void>> {
+  if (step.key !== undefined) {
+    const { key } = step;
+    return () => page.keyboard.press(key);
+  }
+  const { x, y } = await locate(page, step.target);
+  return () => page.touchscreen.tap(x, y);
+}
+
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
  * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey, then
  * the floors ({@link FLOOR_TAP}, {@link REACT_FLOOR_TAP}), each in a page of its own.
- * @param {import('@playwright/test').Browser} browser
- * @param {string} origin e.g. http://127.0.0.1:4192
- * @param {{cpuRate: number}} options
- * @returns {Promise<Record<string, {duration: number, inputDelay: number, processing: number,
- *   presentation: number, styleAndLayout: number, under16: boolean}>>} per interaction name, ms
+ * @param origin e.g. http://127.0.0.1:4192
+ * @returns per interaction name ({@link INTERACTIONS}), ms
  */
-export async function runJourney(browser, origin, { cpuRate }) {
+export async function runJourney(
+  browser: Browser,
+  origin: string,
+  { cpuRate }: { cpuRate: number },
+): Promise<JourneyResult> {
   const context = await browser.newContext(TOUCH_DEVICE);
   await context.addInitScript(installObservers);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-  const results = {};
+  const results: JourneyResult = {};
   try {
     await page.goto(`${origin}/`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     await waitForHydration(page);
     // The first query loads the test house's queries into the page: before anything is measured.
-    await locate(page, JOURNEY[0].target);
+    await locate(page, FIRST_TARGET);
     const elements = await page.evaluate(() => document.body.querySelectorAll('*').length);
     await settle(page, 500);
-    for (const { name, target, key, before, after } of JOURNEY) {
-      await before?.(page);
-      const { x, y } = target ? await locate(page, target) : {};
-      results[name] = await measure(page, () =>
-        key ? page.keyboard.press(key) : page.touchscreen.tap(x, y),
-      );
-      await after?.(page);
+    for (const step of JOURNEY) {
+      await step.before?.(page);
+      results[step.name] = await measure(page, await prepareStep(page, step));
+      await step.after?.(page);
     }
     results[FLOOR_TAP] = await measureFloorTap(context, cpuRate, FLOOR_PAGE);
     results[REACT_FLOOR_TAP] = await measureFloorTap(context, cpuRate, reactFloorPage(elements));

@@ -1,0 +1,32 @@
+/**
+ * Names the bench's sections write into bench/results.json and bench/docs-table.ts reads back: kept
+ * here, in a module with no dependencies, so the docs table loads without the measurements' browsers
+ * and bundlers, and a name written twice cannot drift.
+ */
+import type { EngineName } from '../../tests/engines/driver.ts';
+
+/** The interactions' floor rows (bench/lib/interactions.ts measures them; the table leaves them out). */
+export const FLOOR_TAP = 'floor: a plain button on a blank page';
+export const REACT_FLOOR_TAP = "floor: a React button among as many elements as '/'";
+
+/** An engine whose round trips are measured through the engine suite's drivers. */
+export type OtherEngine = Exclude<EngineName, 'chromium'>;
+/** The engines measured by bench/lib/engine-round-trips.ts (Chromium's by round-trips.ts, with CPU rates). */
+export const OTHER_ENGINES: readonly OtherEngine[] = ['firefox', 'webkit'];
+
+/**
+ * A Lighthouse CI run: its name (lighthouserc.cjs, bench/lhci/<name>/, bench/results.json), form
+ * factor and the CPU profile whose rate it runs at (none: Lighthouse's standard slowdown).
+ */
+export interface LighthouseRun {
+  readonly name: 'mobile' | 'mobile-low-tier' | 'desktop';
+  readonly formFactor: 'mobile' | 'desktop';
+  readonly profile?: string;
+}
+
+/** Lighthouse CI's runs, in order. */
+export const LIGHTHOUSE_RUNS: readonly LighthouseRun[] = [
+  { name: 'mobile', formFactor: 'mobile' },
+  { name: 'mobile-low-tier', formFactor: 'mobile', profile: 'low-tier' },
+  { name: 'desktop', formFactor: 'desktop' },
+];
