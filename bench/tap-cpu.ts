@@ -18,6 +18,7 @@ import type { ElementQuery } from '../tests/engines/in-page.ts';
 import { locate } from './lib/dom.ts';
 import { FIRST_TARGET, JOURNEY, TOUCH_DEVICE, waitForHydration, type TapStep } from './lib/interactions.ts';
 import { median } from './lib/median.ts';
+import { newBenchContext } from './lib/browser-context.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -98,7 +99,7 @@ const browser = await chromium.launch({ executablePath: chromePath, args: ['--no
 const samples: Record<string, TapCpu[]> = Object.fromEntries(TAPS.map(({ name }) => [name, []]));
 try {
   for (let run = 0; run < runs; run += 1) {
-    const context = await browser.newContext(TOUCH_DEVICE);
+    const context = await newBenchContext(browser, TOUCH_DEVICE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(`http://127.0.0.1:${port}/`);

@@ -17,6 +17,7 @@
  * Lighthouse's unitless BenchmarkIndex (higher is faster); times are ms.
  */
 import type { Browser } from '@playwright/test';
+import { newBenchContext } from './browser-context.ts';
 
 /**
  * Lighthouse's page functions, from bench/'s own lighthouse: imported when a calibration runs, not
@@ -197,7 +198,7 @@ export async function calibrateCpu(
   const { pageFunctions } = (await import(PAGE_FUNCTIONS)) as {
     pageFunctions: { computeBenchmarkIndex: () => number };
   };
-  const context = await browser.newContext();
+  const context = await newBenchContext(browser);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const expression = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;

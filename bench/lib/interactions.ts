@@ -31,6 +31,7 @@ import type { ElementQuery } from '../../tests/engines/in-page.ts';
 import { fillFields, locate, waitForElement, waitInPage, type WaitInPageOptions } from './dom.ts';
 import type { EventEntry, FrameEntry } from './page-globals.ts';
 import { FLOOR_TAP, REACT_FLOOR_TAP } from './shared-names.ts';
+import { newBenchContext } from './browser-context.ts';
 
 /** One interaction's Event Timing duration and its phases, ms; `under16` when no entry was reported. */
 export interface InteractionSample {
@@ -319,7 +320,7 @@ export async function runJourney(
   origin: string,
   { cpuRate }: { cpuRate: number },
 ): Promise<JourneyResult> {
-  const context = await browser.newContext(TOUCH_DEVICE);
+  const context = await newBenchContext(browser, TOUCH_DEVICE);
   await context.addInitScript(installObservers);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

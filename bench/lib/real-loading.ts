@@ -15,6 +15,7 @@ import { waitInPage } from './dom.ts';
 import { TOUCH_DEVICE, waitForHydration } from './interactions.ts';
 import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
 import type { LoadingMarks } from './page-globals.ts';
+import { newBenchContext } from './browser-context.ts';
 
 /** One load's timings, ms from navigation start. */
 export interface LoadTimings {
@@ -71,7 +72,7 @@ export async function newLoadingPage(
   browser: Browser,
   { serviceWorkers }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ ...TOUCH_DEVICE, ...(serviceWorkers ? { serviceWorkers } : {}) });
+  const context = await newBenchContext(browser, { ...TOUCH_DEVICE, ...(serviceWorkers ? { serviceWorkers } : {}) });
   await context.addInitScript(installPaintObservers, APP_READY_ATTRIBUTE);
   const page = await context.newPage();
   return { context, page, cdp: await context.newCDPSession(page) };

@@ -12,6 +12,7 @@ import type { Browser, Request } from '@playwright/test';
 import { BENCH_DIR, bin } from '../lib/bench-package.ts';
 import { measureServedJs, type ServedJs } from '../lib/served-js.ts';
 import { kb, kib, table } from '../lib/table.ts';
+import { newBenchContext } from '../lib/browser-context.ts';
 
 /** The pages whose bytes are counted. */
 const PAGES = ['/', '/checkout'];
@@ -64,7 +65,7 @@ function runSizeLimit(env: NodeJS.ProcessEnv): SizesResult['sizeLimit'] {
  * the load event plus network idle, without any interaction.
  */
 async function measureBytes(browser: Browser, origin: string, path: string): Promise<PageBytes> {
-  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT });
+  const context = await newBenchContext(browser, { viewport: MOBILE_VIEWPORT });
   const page = await context.newPage();
   const finished: Request[] = [];
   page.on('requestfinished', (request) => finished.push(request));
