@@ -20,8 +20,9 @@
  *    (engines-shop-paths-firefox.xml, sessions-webkit.xml);
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
- * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]... [--skip engine:suite]... [--all-paths]
- *   [--name-pattern regex] [--engine chromium|firefox|webkit]... [--serial]
+ * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]...
+ *   [--skip engine:suite]... [--all-paths] [--name-pattern regex] [--engine chromium|firefox|webkit]...
+ *   [--serial]
  *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts and, in Firefox,
  *   forced-colors.engines.ts, paths the paths
  *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table, sessions
