@@ -123,6 +123,19 @@ function replaceOnce(text: string, from: string, to: string): string {
 }
 
 /**
+ * A server block's lines that listen with TLS on 127.0.0.1:`port` with `tls`'s certificate; a plain
+ * http:// request to the port (nginx's status 497) goes to https://, as the TLS front redirects
+ * http:// in production.
+ */
+export function tlsListen(port: number, tls: { certificate: string; key: string }): string {
+  return (
+    `    listen 127.0.0.1:${port} ssl;\n` +
+    `    ssl_certificate ${tls.certificate};\n    ssl_certificate_key ${tls.key};\n` +
+    '    error_page 497 =301 https://$http_host$request_uri;\n'
+  );
+}
+
+/**
  * The site config as deployed, bound to 127.0.0.1:`port` and serving `root`; with `serverOnly`, just
  * its `server { … }` block (another site in the same http context: the `map` is there once).
  */
@@ -133,13 +146,7 @@ export function siteConfig(
   tls: { certificate: string; key: string } | undefined = undefined,
 ): string {
   let site = readFileSync('deploy/nginx.conf', 'utf8');
-  const listen = tls
-    ? `    listen 127.0.0.1:${port} ssl;\n` +
-      `    ssl_certificate ${tls.certificate};\n    ssl_certificate_key ${tls.key};\n` +
-      // A plain http:// request to this port (nginx's status 497) goes to https://, as the TLS front
-      // redirects http:// in production.
-      '    error_page 497 =301 https://$http_host$request_uri;\n'
-    : `    listen 127.0.0.1:${port};\n`;
+  const listen = tls ? tlsListen(port, tls) : `    listen 127.0.0.1:${port};\n`;
   site = replaceOnce(site, '    listen 8080;\n', listen);
   site = replaceOnce(site, '    listen [::]:8080;\n', '');
   site = replaceOnce(site, 'root /usr/share/nginx/html;', `root ${root};`);

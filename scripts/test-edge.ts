@@ -24,7 +24,7 @@ import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, launchNginx, makeCertificates, siteConfig, stopNginx } from './nginx.ts';
+import { freePort, launchNginx, makeCertificates, siteConfig, stopNginx, tlsListen } from './nginx.ts';
 import { nodeTestArgs } from './node-test.ts';
 import { scanWithObservatory } from './observatory.ts';
 import { installWrangler, servePages, type PagesServer } from './pages.ts';
@@ -40,11 +40,7 @@ const distDir = resolve(process.env.DIST_DIR ?? 'dist');
  */
 function tlsFront(port: number, upstream: string, tls: { certificate: string; key: string }): string {
   return `server {
-    listen 127.0.0.1:${port} ssl;
-    ssl_certificate ${tls.certificate};
-    ssl_certificate_key ${tls.key};
-    error_page 497 =301 https://$http_host$request_uri;
-    server_tokens off;
+${tlsListen(port, tls)}    server_tokens off;
     location / {
         proxy_pass ${upstream};
         proxy_set_header Host $http_host;
