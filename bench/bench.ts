@@ -67,7 +67,6 @@ import { writeBenchTable } from './docs-table.ts';
 import { calibrates, isFullRun, needsChromium, needsProfiles, parseOptions, wants } from './lib/options.ts';
 import { resolveProfiles } from './lib/profiles.ts';
 import type { BenchResultsFile } from './lib/results.ts';
-import { waitForServer } from './lib/server.ts';
 import { printCalibration, printGivenRates, runCalibration } from './sections/calibration.ts';
 import { printCapacity, runCapacity } from './sections/capacity.ts';
 import { printInteractions, runInteractions } from './sections/interactions.ts';
@@ -111,7 +110,6 @@ if (options.build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'i
 const server = await serveWithNginx(distDir, { port });
 
 try {
-  await waitForServer(`${origin}/`);
   const browser = withChromium
     ? await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS })
     : undefined;
