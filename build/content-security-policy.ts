@@ -46,7 +46,8 @@ export function contentSecurityPolicy({ scripts, styles, meta = false }: InlineS
     "default-src 'none'",
     ["script-src 'self'", ...scripts].join(' '),
     ['style-src', EMPTY_STYLE_SOURCE, ...new Set(styles)].join(' '),
-    "img-src 'self'",
+    // data: for the landing page's hero, carried in the page (build/inline-hero-image.ts).
+    "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",

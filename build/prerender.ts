@@ -15,7 +15,8 @@
  *    (src/features/checkout-download/checkout-module.ts); the template's `<meta>` Content Security
  *    Policy (the development one) gives way to the production policy (./content-security-policy.ts),
  *    which allows that script and the page's critical `<style>` by their `sha256-` hashes
- *    (deploy/nginx.conf's header names the same; tests/build checks it);
+ *    (deploy/nginx.conf's header names the same; tests/build checks it); the landing page carries its
+ *    hero image inline (./inline-hero-image.ts);
  * 3. writes `robots.txt` and `sitemap.xml`.
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +31,7 @@ import {
   PRERENDERED_ROUTE_ATTRIBUTE,
 } from '../src/lib/shared-names.ts';
 import { contentSecurityPolicy, cspHashSource } from './content-security-policy.ts';
+import { inlineHeroImage } from './inline-hero-image.ts';
 import { ALIASES, fromRoot } from './paths.ts';
 
 /** Where the prerender writes and what it names the site. */
@@ -139,7 +141,7 @@ export async function prerender({ outDir, siteUrl }: PrerenderOptions): Promise<
           EMPTY_ROOT,
           () => `<div id="root" ${PRERENDERED_ROUTE_ATTRIBUTE}="${routePath}">${html}</div>`,
         );
-      writeFileSync(join(outDir, file), page);
+      writeFileSync(join(outDir, file), file === PAGES.landing.file ? inlineHeroImage(page, outDir) : page);
     }
   } finally {
     renderPage.remove();

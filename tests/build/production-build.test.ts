@@ -12,6 +12,7 @@ import {
   cspHashSource,
   headerPolicyOf,
 } from '../../build/content-security-policy';
+import { INLINE_HERO_WIDTH } from '../../build/inline-hero-image';
 import { TEXT_EXTENSIONS } from '../../build/precompress';
 import { COLOURS, PRODUCT_IMAGE_WIDTHS, productImageUrl } from '@machines/catalog';
 import { checkoutMachine } from '@machines/checkout-machine';
@@ -287,14 +288,19 @@ describe('the early-tap script, inline so it listens before the page can be tapp
     expect(inlineScriptsOf(page('index.html'))[0]!.code).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
   });
 
-  it('preloads the hero image, the landing page’s largest paint, at high priority, in every width', () => {
-    const preload =
-      /<link rel="preload" as="image" imageSrcSet="([^"]+)" imageSizes="[^"]+" fetchPriority="high"\/>/.exec(
-        page('index.html'),
-      );
-    expect(preload?.[1]?.split(', ')).toEqual(
-      PRODUCT_IMAGE_WIDTHS.map((width) => `${productImageUrl('hot-pink', width)} ${width}w`),
-    );
+  it('carries the hero image, the landing page’s largest paint, inline at 720 px and preloads no image', () => {
+    const html = page('index.html');
+    const hero = /<img\b[^>]*\bfetchPriority="high"[^>]*>/.exec(html)?.[0] ?? '';
+    const candidates = (/\bsrcSet="([^"]*)"/.exec(hero)?.[1] ?? '').split(', ');
+    const inline = `data:image/webp;base64,${readFileSync(join(outDir, productImageUrl('hot-pink', INLINE_HERO_WIDTH))).toString('base64')}`;
+    expect(candidates).toEqual([
+      `${productImageUrl('hot-pink', 240)} 240w`,
+      `${inline} ${INLINE_HERO_WIDTH}w`,
+      `${productImageUrl('hot-pink', 960)} 960w`,
+    ]);
+    expect(html).not.toMatch(/<link rel="preload" as="image"/);
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(directiveOf(meta, 'img-src')).toEqual(["'self'", 'data:']);
   });
 });
 

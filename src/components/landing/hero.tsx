@@ -16,7 +16,7 @@ const IMAGE_SIZES = `(min-width: ${theme.breakpoint.md}) 420px, calc(100vw - 5re
  * The hero of the landing page (spec §2 'Landing page'): the product image for the selected colour on a
  * soft brand-tinted background, the 'NEW!' badge and the size note '4.3cm/1.69in diameter'.
  * The image is above the fold, so it loads eagerly with high fetch priority (and the prerendered page
- * preloads it). Only {@link HeroImage} reads the colour, so a colour tap re-renders the image alone.
+ * carries it inline). Only {@link HeroImage} reads the colour, so a colour tap re-renders the image alone.
  */
 export function Hero() {
   const { t } = useTranslation();
@@ -54,6 +54,9 @@ function HeroImage() {
       fetchPriority="high"
       decoding="async"
       data-fade-in={hasChangedColour || undefined}
+      // The prerendered page carries the opening image inline (build/inline-hero-image.ts), so its
+      // src and srcSet differ from these on purpose; the next colour's image has these.
+      suppressHydrationWarning
     />
   );
 }
