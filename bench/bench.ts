@@ -47,11 +47,15 @@
  * dependencies first) [--runs 5] [--interaction-runs 5] [--port 4192] [--no-build]
  *        [--only calibration,sizes,interactions,loading,lighthouse,lighthouse-floor,round-trips,capacity]
  *        [--profiles mid-tier,low-tier] [--cpu-rates mid-tier=1.9,low-tier=6.3] [--hold-ms 1000]
+ *        [--server nginx|serve]
  * `--no-build` measures the build already in BENCH_DIST_DIR, which may be older than the checkout (the
  * report prints when it was built). `--cpu-rates` (ids or `mid`/`low`) skips the calibration and uses
  * these rates; otherwise the calibration runs whenever it is listed in `--only` or a listed section
  * needs the profiles, and Chromium is looked for and started only when a listed section uses it
  * (every one but capacity).
+ * `--server serve` serves the pages the sections load (sizes, interactions, loading, lighthouse) with a
+ * plain static host, gzip only (bench/lib/static-server.ts), instead of nginx; round trips,
+ * lighthouse-floor and capacity keep their own servers.
  * (4190 is on the browsers' blocked-port list, hence 4192; round-trips serves on the next port.)
  * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
  * Exit code: non-zero when the build, the server or a Lighthouse run fails, or when size-limit or a
@@ -80,11 +84,18 @@ import {
   runRoundTrips,
 } from './sections/round-trips.ts';
 import { printSizes, runSizes } from './sections/sizes.ts';
+import { serveStatic } from './lib/static-server.ts';
 
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu'];
+/** How the report names each `--server`. */
+const SERVER_LABELS = {
+  nginx: 'nginx with deploy/nginx.conf',
+  serve: "serve (a plain static host: gzip on the fly, no brotli, none of nginx's headers)",
+} as const;
 
 const options = parseOptions(process.argv.slice(2));
 const { runs, interactionRuns, holdMs, port, distDir, targets, givenRates } = options;
+const serve = options.server === 'nginx' ? serveWithNginx : serveStatic;
 const origin = `http://127.0.0.1:${port}`;
 const withChromium = needsChromium(options);
 
@@ -107,7 +118,7 @@ const env = { ...process.env, DIST_DIR: distDir, ...(chromePath ? { CHROME_PATH:
 
 const loadBefore = loadavg();
 if (options.build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env });
-const server = await serveWithNginx(distDir, { port });
+const server = await serve(distDir, { port });
 
 try {
   const browser = withChromium
@@ -148,7 +159,7 @@ try {
   const lines = [
     `Bench ${new Date().toISOString()} · ${chromeVersion ?? 'no browser'} · Node ${process.versions.node} · load average ${load(loadBefore)} → ${load(loadAfter)}`,
     // Which build was measured: with --no-build, a build left from an earlier run shows by its time.
-    `Build measured: ${relative(process.cwd(), distDir)}, built ${statSync(join(distDir, 'index.html')).mtime.toISOString()}`,
+    `Build measured: ${relative(process.cwd(), distDir)}, built ${statSync(join(distDir, 'index.html')).mtime.toISOString()}, served by ${SERVER_LABELS[options.server]}`,
     ...(calibration ? printCalibration(calibration) : needsProfiles(options) ? printGivenRates(profiles) : []),
     ...(sizes ? printSizes(sizes) : []),
     ...(interactions ? printInteractions(interactions, { profiles, runs: interactionRuns }) : []),
@@ -169,6 +180,7 @@ try {
     `${JSON.stringify(
       {
         date: new Date().toISOString(),
+        server: options.server,
         chromium: chromeVersion,
         node: process.versions.node,
         loadAverage: { before: loadBefore, after: loadAfter },

@@ -25,6 +25,15 @@ export type Section = (typeof SECTIONS)[number];
 /** The sections that run on the CPU profiles. */
 const PROFILED: readonly Section[] = ['interactions', 'loading', 'lighthouse', 'lighthouse-floor', 'round-trips'];
 
+/**
+ * The bench's server: production's nginx with deploy/nginx.conf, or a plain static host with gzip
+ * only (bench/lib/static-server.ts).
+ */
+export const SERVERS = ['nginx', 'serve'] as const;
+
+/** One of {@link SERVERS}. */
+export type BenchServer = (typeof SERVERS)[number];
+
 /** What the command line asked for. Times in ms; rates are CPU slowdown multipliers. */
 export interface BenchOptions {
   /** Runs per page and profile of every section but the interactions (`--runs`, default 5). */
@@ -37,6 +46,8 @@ export interface BenchOptions {
   readonly only: readonly Section[];
   /** The bench's server port (`--port`, default 4192; round trips serve on the next one). */
   readonly port: number;
+  /** The server of the pages measured (`--server`, default nginx). */
+  readonly server: BenchServer;
   /** Build first (no `--no-build`). */
   readonly build: boolean;
   /** The build measured: BENCH_DIST_DIR, default node_modules/.cache/bench-dist, absolute. */
@@ -49,7 +60,8 @@ export interface BenchOptions {
 
 /**
  * Parses `args` (process.argv without node and the script) and `env`.
- * @throws on an unknown section or profile, a rate below 1, or `--cpu-rates` missing a listed profile
+ * @throws on an unknown section, profile or server, a rate below 1, or `--cpu-rates` missing a listed
+ *   profile
  */
 export function parseOptions(args: readonly string[], env: NodeJS.ProcessEnv = process.env): BenchOptions {
   const option = (name: string): string | undefined => {
@@ -61,6 +73,8 @@ export function parseOptions(args: readonly string[], env: NodeJS.ProcessEnv = p
     if (!section) throw new Error(`--only: unknown section ${name} (${SECTIONS.join(', ')})`);
     return section;
   });
+  const server = SERVERS.find((candidate) => candidate === (option('--server') ?? 'nginx'));
+  if (!server) throw new Error(`--server: ${option('--server')} is not one of ${SERVERS.join(', ')}`);
   const profileIds = (option('--profiles') ?? CPU_TARGETS.map((target) => target.id).join(','))
     .split(',')
     .map(profileId);
@@ -86,6 +100,7 @@ export function parseOptions(args: readonly string[], env: NodeJS.ProcessEnv = p
     holdMs: Number(option('--hold-ms') ?? DEFAULT_HOLD_MS),
     only,
     port: Number(option('--port') ?? 4192),
+    server,
     build: !args.includes('--no-build'),
     distDir: resolve(env['BENCH_DIST_DIR'] ?? 'node_modules/.cache/bench-dist'),
     targets,

@@ -12,11 +12,14 @@ import type { LoadingResult } from '../sections/loading.ts';
 import type { LighthouseSectionResult } from '../sections/lighthouse.ts';
 import type { EngineRoundTripsResult, RoundTripsResult } from '../sections/round-trips.ts';
 import type { SizesResult } from '../sections/sizes.ts';
+import type { BenchServer } from './options.ts';
 
 /** bench/results.json. */
 export interface BenchResultsFile {
   /** When the run ended, ISO 8601. */
   readonly date: string;
+  /** The server of the pages measured (`--server`). */
+  readonly server: BenchServer;
   /** `chromium --version`, when a section ran Chromium. */
   readonly chromium: string | undefined;
   readonly node: string;
