@@ -32,8 +32,11 @@ import {
 } from '@machines/pricing';
 import { ModelStep, eventLabel, invariant, noiseEventType } from './model-step';
 
-/** Random sequences per run (required: at least 10,000 per machine). */
-const NUM_RUNS = 10_000;
+/**
+ * Random sequences per run (required: at least 10,000 per machine). The mutation run asks for fewer
+ * with `PROPERTY_RUNS` (vitest.stryker.config.ts): every mutant that survives runs them all.
+ */
+const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 10_000);
 
 type Phase = 'idle' | 'processing' | 'confirmed' | 'stayed' | 'redirect';
 

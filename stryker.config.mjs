@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * StrykerJS's configuration for `npm run test:mutation` (scripts/mutation-test.ts, docs/testing.md
+ * 'Mutation testing'). Stryker reads only JSON or JavaScript configurations (not TypeScript), so
+ * this one is typed with JSDoc (`@ts-check`: an editor checks it against Stryker's option types).
+ * - mutates the shop's logic: machines/, src/features/, src/effects/, src/lib/; not the build steps
+ *   (`*.build.ts`, run by the production build in Node) nor the service worker (it runs in the
+ *   browser's worker): no Vitest test reaches them, the build and browser suites do;
+ * - runs the tests of vitest.stryker.config.ts with per-test coverage, so each mutant runs only the
+ *   tests that reach it;
+ * - incremental: results are kept in mutation/stryker-incremental.json (committed), so a run after a
+ *   small change tests only the mutants of changed code or changed tests;
+ * - static mutants (code run once when a module loads, such as a machine's definition) need every
+ *   test rerun in a fresh environment each: they are left out here and run by `--static`.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+const config = {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.stryker.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'machines/**/*.ts',
+    'src/features/**/*.{ts,tsx}',
+    'src/effects/**/*.{ts,tsx}',
+    'src/lib/**/*.{ts,tsx}',
+    '!**/*.build.ts',
+    '!src/features/releases/service-worker.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  incremental: true,
+  incrementalFile: 'mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, reportScoreTable: true, reportMutants: true, logTests: false },
+  // Only what the tests load is copied into the sandbox (Stryker's .stryker-tmp/).
+  ignorePatterns: [
+    '/*',
+    '!/machines',
+    '!/src',
+    '!/tests',
+    '!/public',
+    '!/build',
+    '!/scripts',
+    '!/index.html',
+    '!/package.json',
+    '!/tsconfig*.json',
+    '!/vite.config.ts',
+    '!/vitest.config.ts',
+    '!/vitest.stryker.config.ts',
+  ],
+  // A busy 2-core machine: a mutant is a timeout only when it runs far longer than the tests did.
+  timeoutMS: 20_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
+
+export default config;

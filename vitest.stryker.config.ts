@@ -1,0 +1,78 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { defineConfig } from 'vitest/config';
+import vitestConfig from './vitest.config.ts';
+
+/**
+ * The tests StrykerJS runs against each mutant (stryker.config.mjs): the ones that exercise the code
+ * it mutates (machines/, src/features/, src/effects/, src/lib/) — the machines' unit, property and
+ * model tests, the features' and lib's tests and the cart handoff's — in one Vitest project on top of
+ * vitest.config.ts (jsdom, its setup file, its aliases). The component, page and build tests are left
+ * out: they reach the same code through React renders and builds that take minutes, and a static
+ * mutant (run at module load) makes Stryker rerun every test here.
+ * `STRYKER_TESTS=machines` narrows it to tests/machines/ and tests/model/, the set the static
+ * mutants of machines/ run against (`npm run test:mutation -- --static`): a static mutant reruns every
+ * test, and the property tests alone take 30 s of fast-check runs.
+ */
+const MACHINE_TESTS = ['tests/machines/**/*.test.ts', 'tests/model/**/*.test.ts'];
+const NODE_TESTS = [...MACHINE_TESTS, 'tests/properties/**/*.test.ts'];
+const DOM_TESTS = [
+  'tests/features/**/*.test.{ts,tsx}',
+  'tests/lib/**/*.test.{ts,tsx}',
+  'tests/app/cart-handoff.test.ts',
+];
+
+/** Random sequences per property test under Stryker (tests/properties/, `NUM_RUNS`). */
+const PROPERTY_RUNS = 1000;
+
+const isPropertyTest = (file: TestSpecification) => file.moduleId.includes('/tests/properties/');
+
+/**
+ * Vitest's order (slowest file first, by its cache), with the property tests last: Stryker stops a
+ * mutant's run at the first failing test, and a quick unit test kills most mutants before the
+ * 10,000-run properties (30 s together) would start.
+ */
+class PropertyTestsLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((file) => !isPropertyTest(file)), ...sorted.filter(isPropertyTest)];
+  }
+}
+
+export default defineConfig({
+  ...vitestConfig,
+  test: {
+    ...vitestConfig.test,
+    // tests/setup.ts is for the DOM's tests only (below).
+    setupFiles: [],
+    sequence: { sequencer: PropertyTestsLast },
+    // 1,000 random sequences per property instead of 10,000: a surviving mutant runs every one, which
+    // took 30 s a mutant here; the unit and model tests kill most mutants before the properties run.
+    env: { PROPERTY_RUNS: String(PROPERTY_RUNS) },
+    projects: [
+      {
+        // The machines are pure XState: their tests need no DOM, and jsdom's start per file and
+        // mutant would cost more than the tests.
+        extends: true,
+        test: {
+          name: 'mutation-node',
+          environment: 'node',
+          include: process.env.STRYKER_TESTS === 'machines' ? MACHINE_TESTS : NODE_TESTS,
+        },
+      },
+      ...(process.env.STRYKER_TESTS === 'machines'
+        ? []
+        : [
+            {
+              extends: true,
+              test: {
+                name: 'mutation-dom',
+                include: DOM_TESTS,
+                setupFiles: ['./tests/setup.ts'],
+                // Builds the whole app in a process of its own: it never runs mutated code.
+                exclude: ['tests/lib/inspector-bundle.test.ts'],
+              },
+            },
+          ]),
+    ],
+  },
+});
