@@ -133,6 +133,31 @@ describe('add to cart and the toast (spec §4, §9: 3 s)', () => {
     expect(actor.getSnapshot().context.cartCount).toBe(2);
   });
 
+  it('adds up to exactly the largest cart whose prices stay exact integers of cents, and no further @R5.4', () => {
+    const atCart = (cartCount: number) =>
+      createActor(storefrontMachine, {
+        snapshot: storefrontMachine.resolveState({
+          value: { cart: 'closed', toast: 'hidden' },
+          context: {
+            colourId: 'hot-pink',
+            quantity: 1,
+            cartCount,
+            checkoutLoadRetries: 0,
+            checkoutLoadFailure: null,
+          },
+        }),
+      }).start();
+    const fillsUp = atCart(MAX_LINE_QUANTITY - 1);
+    fillsUp.send({ type: 'cart.add' });
+    expect(fillsUp.getSnapshot().context.cartCount).toBe(MAX_LINE_QUANTITY);
+    expect(fillsUp.getSnapshot().matches({ toast: 'visible' })).toBe(true);
+
+    fillsUp.send({ type: 'cart.add' });
+    expect(fillsUp.getSnapshot().context.cartCount, 'one more would pass the largest').toBe(
+      MAX_LINE_QUANTITY,
+    );
+  });
+
   it('uses a 3000 ms toastDuration delay', () => {
     expect(TOAST_DURATION_MS).toBe(3000);
     expect(storefrontMachine.implementations.delays.toastDuration).toBe(3000);

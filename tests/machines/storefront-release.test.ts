@@ -65,6 +65,14 @@ describe('storefront machine: a new release', () => {
     expect(reloads).toHaveLength(1);
   });
 
+  it('keeps the prompt shown while the page reloads into the release, so it does not flicker away first', () => {
+    const { actor, announceWaiting } = start();
+    announceWaiting();
+    actor.send({ type: 'release.reload' });
+    expect(actor.getSnapshot().matches({ release: 'reloading' })).toBe(true);
+    expect(selectIsReleaseOffered(actor.getSnapshot())).toBe(true);
+  });
+
   it('keeps the cart for the reload: colour, quantity and count @R2.30', () => {
     const { actor, reloads, announceWaiting } = start();
     actor.send({ type: 'colour.select', colourId: 'ocean-blue' });
