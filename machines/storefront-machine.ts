@@ -417,6 +417,7 @@ export const selectIsOpeningCheckout = (snapshot: StorefrontSnapshot): boolean =
   snapshot.hasTag('openingCheckout');
 /** Why the checkout did not open, while the cart says so ('Try again'); else `null`. */
 export const selectCheckoutLoadFailure = (snapshot: StorefrontSnapshot): CheckoutUnavailableReason | null =>
+  // Stryker disable next-line ObjectLiteral: the failure is in context only in checkoutUnavailable (set on entry, cleared on retry and close)
   snapshot.matches({ cart: { open: 'checkoutUnavailable' } }) ? snapshot.context.checkoutLoadFailure : null;
 /**
  * True while a new release is offered ('A new version of the shop is ready' with 'Reload'), or the

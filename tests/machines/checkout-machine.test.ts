@@ -6,6 +6,7 @@ import {
   PROCESSING_DELAY_MS,
   REDIRECT_DELAY_MS,
   checkoutMachine,
+  selectOrderNumber,
   selectOrderTotals,
 } from '@machines/checkout-machine';
 
@@ -126,6 +127,16 @@ describe('idle → processing → confirmed → redirect (spec §4, §9: 3 s eac
     const expected = `PB-${String(FIXED_NOW + PROCESSING_DELAY_MS).slice(-6)}`;
     expect(actor.getSnapshot().context.orderNumber).toBe(expected);
     expect(actor.getSnapshot().context.orderNumber).toMatch(/^PB-\d{6}$/);
+  });
+
+  it('shows no order number before the confirmation, and the one assigned after it @R4.7', () => {
+    const { actor } = start();
+    actor.send({ type: 'order.submit' });
+    expect(selectOrderNumber(actor.getSnapshot()), "while 'Processing...'").toBeNull();
+    vi.advanceTimersByTime(PROCESSING_DELAY_MS);
+    expect(selectOrderNumber(actor.getSnapshot())).toBe(
+      `PB-${String(FIXED_NOW + PROCESSING_DELAY_MS).slice(-6)}`,
+    );
   });
 
   it('empties the storefront cart once, on confirmation', () => {

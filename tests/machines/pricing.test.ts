@@ -63,6 +63,11 @@ describe('shippingCents', () => {
     expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS, 'overnight')).toBe(0);
     expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS - 1, 'overnight')).toBe(1999);
   });
+
+  it('charges nothing for a method it does not know, instead of throwing', () => {
+    // Never reached through the checkout machine, which ignores an unknown method (isKnownShippingMethod).
+    expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS - 1, 'teleport' as ShippingMethodId)).toBe(0);
+  });
 });
 
 describe('taxCents: 8% rounded half up to the cent', () => {

@@ -5,6 +5,7 @@ import { MAX_LINE_QUANTITY, checkoutInputFor, type CheckoutInput } from '@machin
 import {
   TOAST_DURATION_MS,
   selectAddToCartTotalCents,
+  selectCanDecrement,
   selectCartLine,
   selectIsOpeningCheckout,
   storefrontMachine,
@@ -74,6 +75,13 @@ describe('quantity (spec §4, §5: minimum 1, no maximum)', () => {
     actor.send({ type: 'quantity.decrement' });
     actor.send({ type: 'quantity.decrement' });
     expect(actor.getSnapshot().context.quantity).toBe(1);
+  });
+
+  it('lets the quantity go down only above 1, as the stepper shows it @R5.3', () => {
+    const { actor } = start();
+    expect(selectCanDecrement(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'quantity.increment' });
+    expect(selectCanDecrement(actor.getSnapshot())).toBe(true);
   });
 
   it('has no practical maximum: 100 increments give 100 more @R5.3', () => {
