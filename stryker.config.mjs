@@ -50,9 +50,11 @@ const config = {
     '!/vitest.config.ts',
     '!/vitest.stryker.config.ts',
   ],
-  // Stryker's default: over the tests' own time × 1.5 + 5 s a mutant is a timeout (counted detected:
-  // it hangs a test that would fail at its own limit), and its test runner is restarted.
-  timeoutMS: 5000,
+  // A mutant that runs past the tests' own time × 1.5 + 60 s is a timeout (counted detected: it hangs
+  // a test that would fail at its own limit) and its test runner is restarted. Stryker's 5 s made the
+  // property tests time out on this 2-core machine when it is shared; an endless loop in a machine is
+  // stopped sooner by Stryker's hit limit.
+  timeoutMS: 60_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -68,6 +68,9 @@ export default defineConfig({
                 name: 'mutation-dom',
                 include: DOM_TESTS,
                 setupFiles: ['./tests/setup.ts'],
+                // A mutant that keeps the page from showing what a test waits for fails the test here,
+                // instead of running into Stryker's timeout, which restarts the whole test runner.
+                testTimeout: 30_000,
                 // Builds the whole app in a process of its own: it never runs mutated code.
                 exclude: ['tests/lib/inspector-bundle.test.ts'],
               },
