@@ -80,6 +80,9 @@ export default tseslint.config(
       'test-results',
       'bench/lhci',
       'bench/node_modules',
+      // StrykerJS's sandboxes (copies of the project with mutants in) and reports.
+      '.stryker-tmp*',
+      'reports',
     ],
   },
   js.configs.recommended,
