@@ -6,6 +6,8 @@ import {
   PROCESSING_DELAY_MS,
   REDIRECT_DELAY_MS,
   checkoutMachine,
+  selectFieldValue,
+  selectHasStayed,
   selectOrderNumber,
   selectOrderTotals,
 } from '@machines/checkout-machine';
@@ -68,6 +70,13 @@ describe('form and shipping method', () => {
     const { actor } = start();
     actor.send({ type: 'field.change', name, value: 'typed' });
     expect(actor.getSnapshot().context.form[name]).toBe('typed');
+  });
+
+  it("reads back a field's value as typed", () => {
+    const { actor } = start();
+    actor.send({ type: 'field.change', name: 'email', value: 'sam@example.com' });
+    expect(selectFieldValue('email')(actor.getSnapshot())).toBe('sam@example.com');
+    expect(selectFieldValue('city')(actor.getSnapshot())).toBe('');
   });
 
   it('ignores changes to fields the shopper cannot edit or that do not exist', () => {
@@ -164,7 +173,9 @@ describe('idle → processing → confirmed → redirect (spec §4, §9: 3 s eac
     const { actor, navigateHome, notifyOrderPlaced } = start();
     actor.send({ type: 'order.submit' });
     vi.advanceTimersByTime(PROCESSING_DELAY_MS + REDIRECT_DELAY_MS - 1);
+    expect(selectHasStayed(actor.getSnapshot()), 'before the stop').toBe(false);
     actor.send({ type: 'redirect.cancel' });
+    expect(selectHasStayed(actor.getSnapshot())).toBe(true);
     vi.advanceTimersByTime(60 * 60 * 1000);
     expect(actor.getSnapshot().value).toBe('stayed');
     expect(actor.getSnapshot().hasTag('orderConfirmed')).toBe(true);
