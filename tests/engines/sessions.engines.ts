@@ -11,11 +11,13 @@
  * announcement) moves the model's the same. After each command the screen is compared with the
  * snapshot's view, as the paths do. A failing session is shrunk by fast-check, each attempt in a fresh
  * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
- * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage:
- * states, transitions, guard outcomes and the storefront's configurations reached by the sessions and
- * by the covering paths (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default
- * test-results/engines and test-results/engines-edge, as their last run in this engine wrote it), out
- * of those the model reaches.
+ * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage
+ * table (./coverage-report.ts): states, transitions, guard outcomes, the storefront's configurations,
+ * transition pairs and requirements reached by the sessions and by the covering paths
+ * (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default test-results/engines and
+ * test-results/engines-edge, as their last run in this engine wrote it), out of those the model
+ * reaches; and the sessions' pairs, for scripts/test-sessions.mjs to add up over the engines
+ * (`<engine>-session-pairs.json`).
  * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
  * about a quarter of them the checkout's),
  * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
@@ -34,20 +36,18 @@ import {
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import { getAdjacencyMap } from 'xstate/graph';
 import { checkoutMachine } from '@machines/checkout-machine';
 import { storefrontMachine } from '@machines/storefront-machine';
 import { CHECKOUT_MODEL_INPUT, checkout, checkoutEvents } from '../model/checkout-model';
 import { formatEvent, pathEvents, type PathDriver } from '../model/derive-test-model';
-import { configurationOf, guardFalseItemKey, type ModelSuite } from '../model/model-suite';
+import { configurationOf, type ModelSuite } from '../model/model-suite';
 import {
-  MODEL_MAX_CART_COUNT,
-  MODEL_MAX_QUANTITY,
   SESSION_BOUNDS,
   checkoutLoadFailureIn,
   storefront,
   storefrontEvents,
 } from '../model/storefront-model';
+import { Reach, machineModels, reachFrom, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
@@ -218,14 +218,20 @@ class Session {
     if (this.spec.configurations) this.configurations.add(configurationOf(this.snapshot.value));
   }
 
-  /** The coverage items the session reached, its events replayed through the instrumented machine. */
-  coverage(): Set<string> {
+  /** The session's events as a path, to replay through the instrumented machine. */
+  private asPath() {
     const state = this.snapshot;
     const steps = [
       { state, event: { type: 'xstate.init' } },
       ...this.events.map((event) => ({ state, event })),
     ];
-    return this.spec.suite.pathCoverage({ state, steps } as never);
+    return { state, steps } as never;
+  }
+
+  /** What the session reached: coverage items, configurations and transition pairs, into `reach`. */
+  addTo(reach: Reach): void {
+    const path = this.asPath();
+    reach.add(this.spec.suite.pathCoverage(path), this.configurations, this.spec.suite.pathMicrosteps(path));
   }
 }
 
@@ -272,9 +278,7 @@ const captureConsole = (page: ModelPage) =>
 
 let engine: Engine;
 let pages: ReturnType<typeof modelPages>;
-const reached = new Map(
-  Object.keys(SPECS).map((name) => [name, { items: new Set<string>(), configurations: new Set<string>() }]),
-);
+const reached = new Map(Object.keys(SPECS).map((name) => [name, new Reach()]));
 const counts = { sessions: 0, steps: 0 };
 
 before(async () => {
@@ -285,7 +289,7 @@ before(async () => {
 after(async () => {
   await engine?.close();
   await pages?.stop();
-  if (engine) console.log(coverageTable());
+  if (engine) report();
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
@@ -322,9 +326,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
         await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
         counts.sessions += 1;
         counts.steps += ready.steps.length;
-        const own = reached.get(name)!;
-        for (const item of ready.coverage()) own.items.add(item);
-        for (const configuration of ready.configurations) own.configurations.add(configuration);
+        ready.addTo(reached.get(name)!);
       } catch (error) {
         failure = { steps: session?.steps ?? ['(opening the page)'], error };
         firstFailure ??= failure.steps.length;
@@ -369,35 +371,12 @@ async function keepEvidence(page: ModelPage, name: string) {
 
 // ── Coverage ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The configurations the model reaches: its traversal with a session's events, quantity and cart capped. */
-function reachableConfigurations(suite: ModelSuite, spec: SessionSpec): Set<string> {
-  const delays = [...suite.delays.keys()].map((type) => ({ type }));
-  const events = (snapshot: AnyMachineSnapshot) => [
-    ...(spec === SPECS.storefront
-      ? storefrontEvents(snapshot as never, {
-          ...SESSION_BOUNDS,
-          maxQuantity: MODEL_MAX_QUANTITY,
-          maxCartCount: MODEL_MAX_CART_COUNT,
-        })
-      : spec.events(snapshot)
-    ).filter((event) => !isDelay(event)),
-    ...delays,
-  ];
-  const map = getAdjacencyMap(
-    suite.testModel.testLogic,
-    suite.traversal('snapshot', events as never) as never,
-  );
-  return new Set(
-    Object.values(map).map((vertex) => configurationOf((vertex.state as AnyMachineSnapshot).value)),
-  );
-}
-
 /**
  * The covering paths' reach in this engine, as their latest run wrote it (model-paths.engines.ts), if
  * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
  * into test-results/engines-edge).
  */
-function pathsReach(): Record<string, { items: string[]; configurations: string[] }> | null {
+function pathsReach(): Record<string, Parameters<typeof reachFrom>[0]> | null {
   const [latest] = PATHS_RESULTS.split(',')
     .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
     .filter((file) => existsSync(file))
@@ -405,56 +384,43 @@ function pathsReach(): Record<string, { items: string[]; configurations: string[
   return latest === undefined ? null : JSON.parse(readFileSync(latest, 'utf8'));
 }
 
-/** Per machine: states, transitions, guard outcomes (and configurations) by sessions, paths, both. */
-function coverageTable(): string {
+/**
+ * Prints the engine's coverage table (sessions, covering paths, both) and writes it, and the pairs the
+ * sessions took and the model can take, into ENGINES_RESULTS.
+ */
+function report() {
   const paths = pathsReach();
-  const rows: string[] = [
-    `Session coverage · ${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''} · ${counts.sessions} sessions passed, ${counts.steps} steps${paths ? '' : ' · no covering paths run in this engine'}`,
-    `  ${'machine / items'.padEnd(28)} ${'sessions'.padEnd(9)} ${'paths'.padEnd(9)} ${'together'.padEnd(9)} reachable`,
-  ];
-  for (const [name, spec] of Object.entries(SPECS)) {
-    const { suite } = spec;
-    const guarded = suite.anatomy.transitions.filter((transition) => transition.guard).map((t) => t.key);
-    const counted = suite.catalogue.filter((item) => !(item in suite.exclusions));
-    const reachable = new Set(suite.paths.flatMap((path) => [...suite.pathCoverage(path)]));
-    const groups: [string, string[]][] = [
-      ['states', counted.filter((item) => item.startsWith('state '))],
-      [
-        'transitions',
-        counted.filter((item) => !item.startsWith('state ') && !item.endsWith('(guard false)')),
-      ],
-      [
-        'guard outcomes',
-        counted.filter((item) => guarded.some((key) => item === key || item === guardFalseItemKey(key))),
-      ],
-    ];
-    const own = reached.get(name)!;
-    const fromPaths = paths?.[name];
-    const row = (
-      label: string,
-      all: string[],
-      bySessions: Set<string>,
-      byPaths: Set<string>,
-      canReach: Set<string>,
-    ) => {
-      const tally = (set: Set<string>) => String(all.filter((item) => set.has(item)).length).padEnd(9);
-      const both = new Set([...bySessions, ...byPaths]);
-      rows.push(
-        `  ${`${name} ${label}`.padEnd(28)} ${tally(bySessions)} ${tally(byPaths)} ${tally(both)} ${all.filter((item) => canReach.has(item)).length}`,
-      );
+  const fromPaths = (name: string) => reachFrom(paths?.[name]);
+  const together = (name: string) => {
+    const [own, other] = [reached.get(name)!, fromPaths(name)];
+    return {
+      items: new Set([...own.items, ...other.items]),
+      configurations: new Set([...own.configurations, ...other.configurations]),
+      pairs: new Set([...own.pairs, ...other.pairs]),
     };
-    for (const [label, items] of groups)
-      row(label, items, own.items, new Set(fromPaths?.items ?? []), reachable);
-    if (spec.configurations) {
-      const canReach = reachableConfigurations(suite, spec);
-      row(
-        'configurations',
-        [...canReach],
-        own.configurations,
-        new Set(fromPaths?.configurations ?? []),
-        canReach,
-      );
-    }
-  }
-  return rows.join('\n');
+  };
+  const machines = machineModels('sessions').filter(({ suite }) => suite.name in SPECS);
+  const results = process.env.ENGINES_RESULTS ?? 'test-results/sessions';
+  reportCoverage(
+    engine.name,
+    results,
+    `Session coverage · ${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''} · ${counts.sessions} sessions passed, ${counts.steps} steps${paths ? '' : ' · no covering paths run in this engine'}`,
+    machines,
+    [
+      { name: 'sessions', reach: (name) => reached.get(name) ?? reachFrom() },
+      { name: 'paths', reach: fromPaths },
+      { name: 'together', reach: together },
+    ],
+  );
+  writeFileSync(
+    join(results, `${engine.name}-session-pairs.json`),
+    JSON.stringify(
+      Object.fromEntries(
+        machines.map(({ suite, pairs }) => [
+          suite.name,
+          { taken: [...(reached.get(suite.name)?.pairs ?? [])], reachable: [...pairs] },
+        ]),
+      ),
+    ),
+  );
 }

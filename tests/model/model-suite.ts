@@ -295,8 +295,8 @@ export const coverageTitle = (environment: string, suite: ModelSuite, ran = suit
 
 /**
  * Tallies the covered keys against a suite's catalogue, exclusions left out of every count, as a
- * `table` under `title` that lists what is not covered and each stale exclusion (a path reaches it);
- * with either the report is not `complete`.
+ * `table` under `title` that lists what is not covered and each stale exclusion (a path reaches it),
+ * those lines and the exclusions also as `notes`; with either the report is not `complete`.
  * @throws when an exclusion names no item of the catalogue.
  */
 export function coverageReport(
@@ -318,15 +318,18 @@ export function coverageReport(
   const stale = Object.keys(exclusions).filter((key) => covered.has(key));
   const { transitions } = anatomy;
   const count = (kind: string) => transitions.filter((transition) => transition.trigger.kind === kind).length;
+  const notes = [
+    ...Object.entries(exclusions).map(([key, reason]) => `  excluded: ${key}: ${reason}`),
+    ...uncovered.map((key) => `  NOT COVERED: ${key}`),
+    ...stale.map((key) => `  STALE EXCLUSION (a path reaches it): ${key}`),
+  ];
   const table = [
     title,
     `  states      ${tally(true)}`,
     `  transitions ${tally(false)}  (${transitions.length} transitions: ${count('delay')} delayed, ${count('always')} eventless; ${
       transitions.filter((transition) => transition.guard).length
     } guards × 2 outcomes; ${Object.keys(exclusions).length} excluded)`,
-    ...Object.entries(exclusions).map(([key, reason]) => `  excluded: ${key}: ${reason}`),
-    ...uncovered.map((key) => `  NOT COVERED: ${key}`),
-    ...stale.map((key) => `  STALE EXCLUSION (a path reaches it): ${key}`),
+    ...notes,
   ].join('\n');
-  return { uncovered, complete: !uncovered.length && !stale.length, table };
+  return { uncovered, complete: !uncovered.length && !stale.length, table, notes };
 }

@@ -7,8 +7,11 @@
  * (machine-anatomy.ts), the pairs by {@link pairKey}.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { getAdjacencyMap } from 'xstate/graph';
+import { getAdjacencyMap, type AdjacencyMap } from 'xstate/graph';
 import type { ModelSuite } from './model-suite';
+
+/** A traversal's edge: an event and the snapshot it leads to. */
+type Edge = { event: EventObject; state: AnyMachineSnapshot };
 
 /** A pair's key: `<t1's key> ⇒ <t2's key>`. */
 export const pairKey = (first: string, second: string) => `${first} ⇒ ${second}`;
@@ -35,17 +38,18 @@ export function reachablePairs(
   events?: (snapshot: AnyMachineSnapshot) => readonly EventObject[],
 ): Set<string> {
   const traversal = suite.traversal('snapshot', events as never);
-  const map = getAdjacencyMap(suite.testModel.testLogic, traversal as never);
+  const map: AdjacencyMap<AnyMachineSnapshot, EventObject> = getAdjacencyMap(
+    suite.testModel.testLogic,
+    traversal as never,
+  ) as never;
   const vertexOf = (snapshot: AnyMachineSnapshot) => traversal.serializeState!(snapshot as never, undefined);
   const vertices = Object.values(map);
   const edges = vertices.flatMap(({ state, transitions }) =>
-    Object.values(transitions).map(({ event, state: target }) => ({
-      from: vertexOf(state as AnyMachineSnapshot),
-      to: vertexOf(target as AnyMachineSnapshot),
-      microsteps: suite.stepMicrosteps(
-        state as AnyMachineSnapshot,
-        suite.expand(event as never, state as never) as EventObject[],
-      ),
+    // Keyed by a branded string, so Object.values cannot infer the edges' type.
+    (Object.values(transitions) as Edge[]).map(({ event, state: target }) => ({
+      from: vertexOf(state),
+      to: vertexOf(target),
+      microsteps: suite.stepMicrosteps(state, suite.expand(event as never, state as never) as EventObject[]),
     })),
   );
   const pairs = new Set<string>();
@@ -53,7 +57,7 @@ export function reachablePairs(
   // Per snapshot, the transitions that can be the last taken on reaching it, grown to a fixed point.
   const last = new Map<string, Set<string>>();
   const lastOf = (vertex: string) => last.get(vertex) ?? last.set(vertex, new Set()).get(vertex)!;
-  const initial = vertices[0]?.state as AnyMachineSnapshot | undefined;
+  const initial = vertices[0]?.state;
   if (initial)
     for (const key of suite.pathMicrosteps({ state: initial, steps: [] } as never).at(-1) ?? [])
       lastOf(vertexOf(initial)).add(key);
