@@ -2,7 +2,8 @@
 /**
  * `npm run test:sessions`: shoppers' sessions drawn by fast-check from the machines' models
  * (tests/engines/sessions.engines.ts) in Chromium, Firefox and WebKit side by side, run by
- * scripts/test-engines.mjs --suite sessions. Prints the seed first; every engine runs that seed.
+ * scripts/test-engines.mjs --suite sessions. Prints the seed first; each engine draws its sessions from
+ * a seed of its own derived from it (tests/engines/sessions.engines.ts).
  *
  * Usage: node scripts/test-sessions.mjs [--seed n] [--runs n] [--max-steps n]
  *   [--machine storefront|checkout] [--path p --replay-path r] [test-engines.mjs's options]
