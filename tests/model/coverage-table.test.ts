@@ -15,12 +15,13 @@ import {
   type MachineReach,
 } from './coverage-table';
 import { transitionKey } from './machine-anatomy';
+import type { ModelSuite } from './model-suite';
 import { storefront } from './storefront-model';
 import { pairKey, reachablePairs } from './transition-pairs';
 
-const everything = (suite: typeof storefront) =>
+const everything = (suite: ModelSuite) =>
   new Set(suite.paths.flatMap((path) => [...suite.pathCoverage(path)]));
-const suites = [storefront, checkout];
+const suites: ModelSuite[] = [storefront, checkout];
 const withParts = Object.values(REQUIREMENT_TRACES).filter(
   (trace) => 'storefront' in trace || 'checkout' in trace,
 ).length;
