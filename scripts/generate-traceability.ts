@@ -21,8 +21,8 @@ import prettier from 'prettier';
 import ts from 'typescript';
 import { REQUIREMENT_TRACES, type RequirementTrace } from '@machines/requirements';
 import { checkout } from '@tests/model/checkout-model';
-import { triggerLabel } from '@tests/model/machine-anatomy';
-import { stateItemKey, type ModelSuite } from '@tests/model/model-suite';
+import { partKeys } from '@tests/model/coverage-table';
+import type { ModelSuite } from '@tests/model/model-suite';
 import { storefront } from '@tests/model/storefront-model';
 
 /** Where the page is written and where the requirements are read, from the repository root. */
@@ -159,25 +159,6 @@ const SUITES = { storefront, checkout } as const satisfies Record<string, ModelS
 /** The random sessions of both machines, in Chromium, Firefox and WebKit. */
 const SESSIONS_FILE = 'tests/engines/sessions.engines.ts';
 type MachineName = keyof typeof SUITES;
-
-/**
- * The coverage keys of a machine part (model-suite.ts): a state's, or every transition's from that
- * source for that trigger (each guarded branch).
- * @throws when the part names no state or transition of the machine.
- */
-export function partKeys(suite: ModelSuite, part: string): string[] {
-  const [source, trigger] = part.split(': ');
-  const keys =
-    trigger === undefined
-      ? suite.anatomy.states.filter((state) => state.id === part).map((state) => stateItemKey(state.id))
-      : suite.anatomy.transitions
-          .filter(
-            (transition) => transition.sourceId === source && triggerLabel(transition.trigger) === trigger,
-          )
-          .map((transition) => transition.key);
-  if (keys.length === 0) throw new Error(`Machine '${suite.name}' has no state or transition '${part}'.`);
-  return keys;
-}
 
 /** The numbers (from 1) of a suite's paths that reach one of `parts`, and which of them are covering. */
 function pathsReaching(suite: ModelSuite, parts: readonly string[], coverage: ReadonlyArray<Set<string>>) {

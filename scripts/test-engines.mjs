@@ -17,7 +17,9 @@
  *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
  *    $ENGINES_RESULTS/<engine>.tap and .log (default test-results/engines), and its JUnit report, for
  *    CI services, to test-results/junit/<results directory>-<suites>-<engine>.xml, each name once
- *    (engines-shop-paths-firefox.xml, sessions-webkit.xml);
+ *    (engines-shop-paths-firefox.xml, sessions-webkit.xml), with the coverage table the paths or sessions
+ *    wrote ($ENGINES_RESULTS/<engine>-coverage-table.json, tests/model/coverage-table.ts) as the
+ *    `<property>` entries of a `coverage` test suite;
  * 4. prints the reports as each engine finishes, then the table and the closing line.
  *
  * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]...
@@ -47,7 +49,7 @@
  * Exit code: 0 when every test passed in every engine run; 1 otherwise (or when a browser is missing).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 
@@ -233,16 +235,48 @@ function lastLine(file, fallback) {
   return text ? text.split('\n').at(-1) : fallback;
 }
 
+/** `text` for an XML attribute. */
+const xmlAttribute = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Adds the run's coverage table (`coverageFile`, if the run wrote one) to its JUnit report as a test
+ * suite `coverage` of no tests whose properties are the table's cells: `<row> · <column>` with
+ * `count/of` (`storefront transition pairs · sessions` = `52/161`), or the count alone.
+ */
+function addCoverageProperties(junitFile, coverageFile) {
+  if (!existsSync(coverageFile) || !existsSync(junitFile)) return;
+  const { title, columns, rows } = JSON.parse(readFileSync(coverageFile, 'utf8'));
+  const properties = rows.flatMap(({ label, counts, of }) =>
+    counts.map(
+      (count, index) =>
+        `\t\t\t<property name="${xmlAttribute(`${label} · ${columns[index]}`)}" value="${of === undefined ? count : `${count}/${of}`}"/>`,
+    ),
+  );
+  const suite = [
+    `\t<testsuite name="coverage" tests="0" failures="0" errors="0" skipped="0" time="0">`,
+    `\t\t<properties>`,
+    `\t\t\t<property name="title" value="${xmlAttribute(title)}"/>`,
+    ...properties,
+    `\t\t</properties>`,
+    `\t</testsuite>`,
+  ].join('\n');
+  const junit = readFileSync(junitFile, 'utf8');
+  writeFileSync(junitFile, junit.replace(/<testsuites>/, `<testsuites>\n${suite}`));
+}
+
 /** Runs the suite in `engine`; resolves with its results, wall time and report. */
 function runEngine(engine, env) {
   const tapFile = join(RESULTS, `${engine}.tap`);
   const logFile = join(RESULTS, `${engine}.log`);
   const progressFile = join(RESULTS, `${engine}.progress`);
   const waitingFile = join(RESULTS, `${engine}.waiting`);
+  const coverageFile = join(RESULTS, `${engine}-coverage-table.json`);
   // Named by the reports' directory and the suites, each once (engines-shop-paths, sessions).
   const junitName = [...new Set([basename(RESULTS), ...suitesOf(engine)])].join('-');
   const junitFile = join(JUNIT_RESULTS, `${junitName}-${engine}.xml`);
-  for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile]) rmSync(file, { force: true });
+  for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile, coverageFile])
+    rmSync(file, { force: true });
   const node = [
     process.execPath,
     '--import',
@@ -320,6 +354,7 @@ function runEngine(engine, env) {
         console.log(`${engine}: left running when the run ended, now stopped:\n${leftovers}`);
         stopRun(token, child.pid);
       }
+      addCoverageProperties(junitFile, coverageFile);
       const seconds = (Date.now() - started) / 1000;
       const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
       const { results, passed, failed } = tapResults(read(tapFile));

@@ -2,19 +2,34 @@
 /**
  * `npm run test:sessions`: shoppers' sessions drawn by fast-check from the machines' models
  * (tests/engines/sessions.engines.ts) in Chromium, Firefox and WebKit side by side, run by
- * scripts/test-engines.mjs --suite sessions. Prints the seed first; every engine runs that seed.
+ * scripts/test-engines.mjs --suite sessions. Prints the seed first; each engine draws its sessions from
+ * a seed of its own derived from it (tests/engines/sessions.engines.ts).
  *
  * Usage: node scripts/test-sessions.mjs [--seed n] [--runs n] [--max-steps n]
- *   [--machine storefront|checkout] [--path p --replay-path r] [test-engines.mjs's options]
+ *   [--machine storefront|checkout] [--path p --replay-path r] [--pairs-goal percent]
+ *   [test-engines.mjs's options]
  *   --runs: sessions per engine (default 10, about a quarter of them the checkout's); --max-steps:
  *   steps per session (default 20);
  *   --machine, --path and --replay-path (as a failure prints them) replay one shrunk session.
  *   Any other argument goes to test-engines.mjs (--no-build, --engine name, --serial).
  * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
  * is read from test-results/engines and test-results/engines-edge ($PATHS_RESULTS).
- * Exit code: test-engines.mjs's.
+ * Then the transition pairs the sessions took in all engines together (each engine's
+ * <engine>-session-pairs.json), per machine and in total, out of those the models can take, and the
+ * pairs none took. Below {@link PAIRS_GOAL} of them (or --pairs-goal), when the three engines ran sessions of both
+ * machines from a seed (not a replay), the run fails.
+ * Exit code: test-engines.mjs's, or 1 when the pairs fall short.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+/**
+ * The share of the pairs the models can take that a full run's sessions take in the three engines
+ * together (--pairs-goal, a percentage, sets another for one run).
+ */
+const PAIRS_GOAL = 0.9;
 
 const OPTIONS = {
   '--seed': 'SESSIONS_SEED',
@@ -26,10 +41,12 @@ const OPTIONS = {
 };
 const env = { ...process.env };
 const rest = [];
+let pairsGoal = PAIRS_GOAL;
 const args = process.argv.slice(2);
 for (let index = 0; index < args.length; index += 1) {
   const name = OPTIONS[args[index]];
-  if (name === undefined) rest.push(args[index]);
+  if (args[index] === '--pairs-goal') pairsGoal = Number(args[++index]) / 100;
+  else if (name === undefined) rest.push(args[index]);
   else if (args[index + 1] === undefined) throw new Error(`${args[index]} needs a value`);
   else env[name] = args[++index];
 }
@@ -39,8 +56,57 @@ env.ENGINES_RESULTS ??= 'test-results/sessions';
 console.log(
   `sessions: seed ${env.SESSIONS_SEED} (again: npm run test:sessions -- --seed ${env.SESSIONS_SEED})`,
 );
+const pairsFile = (engine) => join(env.ENGINES_RESULTS, `${engine}-session-pairs.json`);
+for (const engine of ENGINES) rmSync(pairsFile(engine), { force: true });
 const run = spawnSync(process.execPath, ['scripts/test-engines.mjs', '--suite', 'sessions', ...rest], {
   stdio: 'inherit',
   env,
 });
-process.exit(run.status ?? 1);
+const pairsMet = pairsTogether();
+process.exit(run.status === 0 && !pairsMet ? 1 : (run.status ?? 1));
+
+/**
+ * Prints the pairs the engines' sessions took together, per machine and in total, and those none
+ * took. @returns false when a full run (three engines, both machines, not a replay) took fewer than
+ * the goal.
+ */
+function pairsTogether() {
+  const written = ENGINES.filter((engine) => existsSync(pairsFile(engine)));
+  if (written.length === 0) return true;
+  const machines = new Map();
+  for (const engine of written)
+    for (const [machine, { taken, reachable }] of Object.entries(
+      JSON.parse(readFileSync(pairsFile(engine), 'utf8')),
+    )) {
+      const entry = machines.get(machine) ?? { taken: new Set(), reachable: new Set(reachable) };
+      for (const pair of taken) entry.taken.add(pair);
+      machines.set(machine, entry);
+    }
+  const percent = (count, of) => `${count}/${of} ${of ? Math.floor((count / of) * 100) : 100}%`;
+  const lines = [`Transition pairs the sessions took in ${written.join(', ')} together:`];
+  let taken = 0;
+  let reachable = 0;
+  const untaken = [];
+  for (const [machine, entry] of machines) {
+    const own = [...entry.reachable].filter((pair) => entry.taken.has(pair)).length;
+    lines.push(`  ${machine.padEnd(12)} ${percent(own, entry.reachable.size)}`);
+    taken += own;
+    reachable += entry.reachable.size;
+    untaken.push(
+      ...[...entry.reachable].filter((pair) => !entry.taken.has(pair)).map((pair) => `${machine}: ${pair}`),
+    );
+  }
+  lines.push(`  ${'all'.padEnd(12)} ${percent(taken, reachable)} (goal ${pairsGoal * 100}%)`);
+  lines.push(...untaken.map((pair) => `  NOT TAKEN: ${pair}`));
+  console.log(lines.join('\n'));
+  const full = written.length === ENGINES.length && !env.SESSIONS_MACHINE && !env.SESSIONS_PATH;
+  if (!full) {
+    console.log('  (the goal is checked on a full run: three engines, both machines, not a replay)');
+    return true;
+  }
+  if (taken >= pairsGoal * reachable) return true;
+  console.log(
+    `sessions: the engines took ${percent(taken, reachable)} of the transition pairs, below the goal of ${pairsGoal * 100}%`,
+  );
+  return false;
+}

@@ -5,17 +5,19 @@
  * in one engine (`ENGINE`: chromium, firefox or webkit), against the production build in `DIST_DIR` behind
  * nginx, or against the deployment at `BASE_URL` through the same fault layer. Each model event is a
  * shopper's step, performed and checked by the drivers of ./model-drivers.ts (the pages, the download
- * gate, the screens compared with the snapshot's view). Prints the engine's coverage (`firefox
- * storefront: states 21/21, transitions 30/30`) and fails below 100%.
+ * gate, the screens compared with the snapshot's view). Prints the engine's coverage table
+ * (./coverage-report.ts: states, transitions, guard outcomes, configurations, transition pairs,
+ * requirements) with what is not covered, and fails below 100% of the states and transitions.
  * Run by scripts/test-engines.mjs --suite paths (`npm run test:model:browser`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathEvents, pathName, runModelPath } from '../model/derive-test-model';
-import { configurationOf, coverageReport, coverageTitle, type ModelSuite } from '../model/model-suite';
+import { configurationOf, coverageReport, type ModelSuite } from '../model/model-suite';
 import { checkoutLoadFailureIn, storefront } from '../model/storefront-model';
 import { checkout } from '../model/checkout-model';
+import { Reach, machineModels, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { checkoutDriver, modelPages, storefrontDriver, unfinished } from './model-drivers';
@@ -31,11 +33,8 @@ const PATH_TIMEOUT_MS = 120_000;
 
 let engine: Engine;
 let pages: ReturnType<typeof modelPages>;
-const covered = new Map<string, Set<string>>([storefront, checkout].map((suite) => [suite.name, new Set()]));
-/** Per suite, the state configurations the passing paths went through. */
-const configurations = new Map<string, Set<string>>(
-  [storefront, checkout].map((suite) => [suite.name, new Set()]),
-);
+/** Per suite, what the passing paths reached: items, configurations, transition pairs. */
+const covered = new Map([storefront, checkout].map((suite) => [suite.name, new Reach()]));
 /** Per suite, what the paths that started can reach (a name pattern runs fewer). */
 const reachable = new Map<string, Set<string>>(
   [storefront, checkout].map((suite) => [suite.name, new Set()]),
@@ -51,48 +50,34 @@ after(async () => {
   await engine?.close();
   await pages?.stop();
   let complete = true;
+  const results = process.env.ENGINES_RESULTS ?? 'test-results/engines';
+  reportCoverage(
+    engine.name,
+    results,
+    `Path coverage · ${where()} · ${[storefront, checkout]
+      .map((suite) => `${suite.name}: ${runs(suite).length} of ${suite.paths.length} generated paths run`)
+      .join(' · ')}`,
+    machineModels('paths'),
+    [{ name: 'paths', reach: (name) => covered.get(name)! }],
+  );
   for (const suite of [storefront, checkout]) {
-    const seen = covered.get(suite.name)!;
-    const report = coverageReport(
-      suite,
-      seen,
-      suite.exclusions,
-      coverageTitle(where(), suite, runs(suite).length),
-    );
+    const seen = covered.get(suite.name)!.items;
+    const report = coverageReport(suite, seen, suite.exclusions, suite.name);
     const missing = [...reachable.get(suite.name)!].filter((item) => !seen.has(item));
-    console.log(`${report.table}\n${coverageLine(suite, seen)}`);
+    if (report.notes.length) console.log(`${suite.name}:\n${report.notes.join('\n')}`);
     // Every path ran (with BASE_URL too): 100% or fail. Fewer (--test-name-pattern): what they reach, or fail.
     complete &&= counts.started === counts.declared ? report.complete : missing.length === 0;
   }
   if (counts.started < counts.declared) console.log(`${counts.started} of ${counts.declared} paths ran`);
   // What the passing paths reached, for the sessions' coverage table (sessions.engines.ts).
-  const results = process.env.ENGINES_RESULTS ?? 'test-results/engines';
-  mkdirSync(results, { recursive: true });
   writeFileSync(
     join(results, `${engine.name}-paths-coverage.json`),
-    JSON.stringify(
-      Object.fromEntries(
-        [storefront, checkout].map((suite) => [
-          suite.name,
-          { items: [...covered.get(suite.name)!], configurations: [...configurations.get(suite.name)!] },
-        ]),
-      ),
-    ),
+    JSON.stringify(Object.fromEntries(covered)),
   );
   if (!complete) process.exitCode = 1;
 });
 
 const where = () => `${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''}`;
-
-/** `firefox storefront: states 21/21, transitions 30/30` (exclusions left out of both counts). */
-function coverageLine(suite: ModelSuite, seen: ReadonlySet<string>): string {
-  const counted = suite.catalogue.filter((item) => !(item in suite.exclusions));
-  const tally = (states: boolean) => {
-    const items = counted.filter((item) => item.startsWith('state ') === states);
-    return `${items.filter((item) => seen.has(item)).length}/${items.length}`;
-  };
-  return `${where()} ${suite.name}: states ${tally(true)}, transitions ${tally(false)}`;
-}
 
 /**
  * Paths that deploy a release (a new release mid-visit, or the checkout's code gone with the old one):
@@ -115,9 +100,11 @@ for (const [index, path] of runs(storefront)) {
     t.after(page.close);
     await runModelPath(storefront, path, { ...(await storefrontDriver(page)), onStep: progress.step });
     progress.done();
-    for (const item of storefront.pathCoverage(path)) covered.get(storefront.name)!.add(item);
-    for (const step of path.steps)
-      configurations.get(storefront.name)!.add(configurationOf(step.state.value));
+    covered.get(storefront.name)!.add(
+      storefront.pathCoverage(path),
+      path.steps.map((step) => configurationOf(step.state.value)),
+      storefront.pathMicrosteps(path),
+    );
   });
 }
 
@@ -131,7 +118,10 @@ for (const [index, path] of runs(checkout)) {
     t.after(page.close);
     await runModelPath(checkout, path, { ...(await checkoutDriver(page)), onStep: progress.step });
     progress.done();
-    for (const item of checkout.pathCoverage(path)) covered.get(checkout.name)!.add(item);
-    for (const step of path.steps) configurations.get(checkout.name)!.add(configurationOf(step.state.value));
+    covered.get(checkout.name)!.add(
+      checkout.pathCoverage(path),
+      path.steps.map((step) => configurationOf(step.state.value)),
+      checkout.pathMicrosteps(path),
+    );
   });
 }

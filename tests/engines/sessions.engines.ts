@@ -11,11 +11,13 @@
  * announcement) moves the model's the same. After each command the screen is compared with the
  * snapshot's view, as the paths do. A failing session is shrunk by fast-check, each attempt in a fresh
  * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
- * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage:
- * states, transitions, guard outcomes and the storefront's configurations reached by the sessions and
- * by the covering paths (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default
- * test-results/engines and test-results/engines-edge, as their last run in this engine wrote it), out
- * of those the model reaches.
+ * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage
+ * table (./coverage-report.ts): states, transitions, guard outcomes, the storefront's configurations,
+ * transition pairs and requirements reached by the sessions and by the covering paths
+ * (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default test-results/engines and
+ * test-results/engines-edge, as their last run in this engine wrote it), out of those the model
+ * reaches; and the sessions' pairs, for scripts/test-sessions.mjs to add up over the engines
+ * (`<engine>-session-pairs.json`).
  * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
  * about a quarter of them the checkout's),
  * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
@@ -34,20 +36,18 @@ import {
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import { getAdjacencyMap } from 'xstate/graph';
 import { checkoutMachine } from '@machines/checkout-machine';
 import { storefrontMachine } from '@machines/storefront-machine';
 import { CHECKOUT_MODEL_INPUT, checkout, checkoutEvents } from '../model/checkout-model';
 import { formatEvent, pathEvents, type PathDriver } from '../model/derive-test-model';
-import { configurationOf, guardFalseItemKey, type ModelSuite } from '../model/model-suite';
+import { configurationOf, type ModelSuite } from '../model/model-suite';
 import {
-  MODEL_MAX_CART_COUNT,
-  MODEL_MAX_QUANTITY,
   SESSION_BOUNDS,
   checkoutLoadFailureIn,
   storefront,
   storefrontEvents,
 } from '../model/storefront-model';
+import { Reach, machineModels, reachFrom, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
@@ -57,6 +57,11 @@ const BASE_URL = process.env.BASE_URL;
 const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines,test-results/engines-edge';
 const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
+/** This engine's seed, drawn from SEED: each engine runs sessions of its own, so together they reach more. */
+const ENGINE_SEED =
+  (SEED + ['chromium', 'firefox', 'webkit'].indexOf(process.env.ENGINE ?? '') * 1_000_003) % 2 ** 31;
+/** How much likelier {@link Session.choose} picks an event that has not yet followed the last one. */
+const NEW_FOLLOWER_WEIGHT = 4;
 const RUNS = option('SESSIONS_RUNS', 10);
 const MAX_STEPS = option('SESSIONS_MAX_STEPS', 20);
 const REPLAY = process.env.SESSIONS_PATH
@@ -125,6 +130,8 @@ class Session {
   readonly events: EventObject[] = [];
   readonly configurations = new Set<string>();
   readonly steps: string[] = [];
+  /** Which event has followed which in this session ({@link choose}). */
+  private readonly followed = new Set<string>();
 
   constructor(
     readonly spec: SessionSpec,
@@ -190,6 +197,25 @@ class Session {
     return timer ? [...enabled, timer.event] : enabled;
   }
 
+  /**
+   * The enabled event `pick` (a whole number) chooses, by weight: {@link NEW_FOLLOWER_WEIGHT} for an
+   * event that has not yet followed the session's last event in this session, 1 for the rest, so a
+   * session takes transition pairs it has not taken rather than the same ones again.
+   * @throws when nothing is enabled (the command's check rules that out).
+   */
+  choose(pick: number): EventObject {
+    const enabled = this.enabled();
+    const last = this.events.at(-1);
+    const follow = (event: EventObject) => `${last ? key(last) : 'start'} then ${key(event)}`;
+    const weights = enabled.map((event) => (this.followed.has(follow(event)) ? 1 : NEW_FOLLOWER_WEIGHT));
+    let rest = pick % weights.reduce((sum, weight) => sum + weight, 0);
+    const index = weights.findIndex((weight) => (rest -= weight) < 0);
+    const event = enabled[index];
+    if (!event) throw new Error('No event is enabled to choose from.');
+    this.followed.add(follow(event));
+    return event;
+  }
+
   /** Performs `event` in the page and the model, then compares the screen with the snapshot's view. */
   async step(event: EventObject): Promise<void> {
     const before = this.snapshot;
@@ -218,38 +244,41 @@ class Session {
     if (this.spec.configurations) this.configurations.add(configurationOf(this.snapshot.value));
   }
 
-  /** The coverage items the session reached, its events replayed through the instrumented machine. */
-  coverage(): Set<string> {
+  /** The session's events as a path, to replay through the instrumented machine. */
+  private asPath() {
     const state = this.snapshot;
     const steps = [
       { state, event: { type: 'xstate.init' } },
       ...this.events.map((event) => ({ state, event })),
     ];
-    return this.spec.suite.pathCoverage({ state, steps } as never);
+    return { state, steps } as never;
+  }
+
+  /** What the session reached: coverage items, configurations and transition pairs, into `reach`. */
+  addTo(reach: Reach): void {
+    const path = this.asPath();
+    reach.add(this.spec.suite.pathCoverage(path), this.configurations, this.spec.suite.pathMicrosteps(path));
   }
 }
 
-/** A command: one model event, run when the session enables it, up to MAX_STEPS steps. */
-class EventCommand implements fc.AsyncCommand<Session, Session> {
-  constructor(readonly event: EventObject) {}
+/**
+ * A command: one step, the enabled event its `pick` chooses ({@link Session.choose}), while the session
+ * has steps left and the page has not left. Named by the event it ran.
+ */
+class StepCommand implements fc.AsyncCommand<Session, Session> {
+  private chosen: EventObject | undefined;
+  constructor(readonly pick: number) {}
   check(session: Readonly<Session>) {
-    return (
-      session.steps.length < MAX_STEPS &&
-      session.enabled().some((enabled) => key(enabled) === key(this.event))
-    );
+    return session.steps.length < MAX_STEPS && session.enabled().length > 0;
   }
   async run(session: Session) {
-    await session.step(this.event);
+    this.chosen = session.choose(this.pick);
+    await session.step(this.chosen);
   }
   toString() {
-    return formatEvent(this.event);
+    return this.chosen ? formatEvent(this.chosen) : `pick ${this.pick}`;
   }
 }
-
-/** Every event of the model: those its generated paths take (each sample event is on a path). */
-const modelEvents = (suite: ModelSuite) => [
-  ...new Map(suite.paths.flatMap((path) => pathEvents(path)).map((event) => [key(event), event])).values(),
-];
 
 /** Collects the console of the page (its own messages and uncaught errors) from now on, in the page. */
 const captureConsole = (page: ModelPage) =>
@@ -272,20 +301,20 @@ const captureConsole = (page: ModelPage) =>
 
 let engine: Engine;
 let pages: ReturnType<typeof modelPages>;
-const reached = new Map(
-  Object.keys(SPECS).map((name) => [name, { items: new Set<string>(), configurations: new Set<string>() }]),
-);
+const reached = new Map(Object.keys(SPECS).map((name) => [name, new Reach()]));
 const counts = { sessions: 0, steps: 0 };
 
 before(async () => {
   engine = await launchEngine(process.env.ENGINE);
   pages = modelPages(engine, 'sessions');
-  console.log(`${engine.name} sessions: seed ${SEED}, ${RUNS} sessions of up to ${MAX_STEPS} steps`);
+  console.log(
+    `${engine.name} sessions: seed ${SEED} (${engine.name}'s ${ENGINE_SEED}), ${RUNS} sessions of up to ${MAX_STEPS} steps`,
+  );
 });
 after(async () => {
   await engine?.close();
   await pages?.stop();
-  if (engine) console.log(coverageTable());
+  if (engine) report();
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
@@ -297,21 +326,22 @@ const runsOf = (name: string) => {
 for (const [name, spec] of Object.entries(SPECS)) {
   if (chosen && chosen !== name) continue;
   test(`${name} sessions`, { timeout: TIMEOUT_MS }, async () => {
-    const events = modelEvents(spec.suite);
-    const byName = new Map(events.map((event) => [formatEvent(event), event]));
-    const commands = fc.commands(
-      events.map((event) => fc.constant(new EventCommand(event))),
-      // Commands the session does not enable are skipped, so more are drawn than run.
-      { maxCommands: MAX_STEPS * 6, size: 'max', replayPath: REPLAY?.replayPath },
-    );
+    // Drawn lists run from empty to maxCommands long: twice MAX_STEPS, so most sessions use their steps.
+    const commands = fc.commands([fc.nat().map((pick) => new StepCommand(pick))], {
+      maxCommands: MAX_STEPS * 2,
+      size: 'max',
+      replayPath: REPLAY?.replayPath,
+    });
+    // The page of a machine that can deploy a release: 0 plain, 1 deploys without the worker (the
+    // server holds the checkout's download, which can fail, as outdated too), 2 and 3 with the worker
+    // (a release arrives; nothing is held). Shrinking tries the plainer pages.
+    const canDeploy = spec.suite.paths.some((path) => pathEvents(path).some(deploys));
+    const pageKinds = fc.integer({ min: 0, max: canDeploy ? 3 : 0 });
     let failure: { steps: string[]; error: unknown } | undefined;
     let firstFailure: number | undefined;
-    const property = fc.asyncProperty(commands, async (list) => {
-      const wanted = [...list].map((command) => byName.get(String(command))!);
-      const deploying = wanted.some(deploys);
-      // A release needs the worker; the page has it only then, as the paths' pages do.
-      const withWorker = deploying && wanted.some((event) => event.type === 'release.waiting');
-      const page = await pages.openPage(withWorker, deploying);
+    const property = fc.asyncProperty(pageKinds, commands, async (kind, list) => {
+      const deploying = kind > 0;
+      const page = await pages.openPage(kind > 1, deploying);
       let session: Session | undefined;
       try {
         const driver = await spec.open(page);
@@ -322,9 +352,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
         await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
         counts.sessions += 1;
         counts.steps += ready.steps.length;
-        const own = reached.get(name)!;
-        for (const item of ready.coverage()) own.items.add(item);
-        for (const configuration of ready.configurations) own.configurations.add(configuration);
+        ready.addTo(reached.get(name)!);
       } catch (error) {
         failure = { steps: session?.steps ?? ['(opening the page)'], error };
         firstFailure ??= failure.steps.length;
@@ -335,19 +363,19 @@ for (const [name, spec] of Object.entries(SPECS)) {
       }
     });
     const details = await fc.check(property, {
-      seed: SEED,
+      seed: ENGINE_SEED,
       numRuns: REPLAY ? 1 : runsOf(name),
       ...(REPLAY ? { path: REPLAY.path, endOnFailure: true } : {}),
     });
     if (!details.failed) return;
-    const replayPath = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0]))?.[1] ?? '';
+    const replayPath = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[1]))?.[1] ?? '';
     const error = failure?.error ?? details.errorInstance;
     throw new Error(
       [
-        `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${details.seed}, path ${details.counterexamplePath}):`,
+        `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${SEED}, ${engine.name}'s ${details.seed}, path ${details.counterexamplePath}):`,
         ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
         `  ${error instanceof Error ? error.message : String(error)}`,
-        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${details.seed} --path ${details.counterexamplePath} --replay-path '${replayPath}'`,
+        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}'`,
         `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
       ].join('\n'),
       { cause: error },
@@ -369,35 +397,12 @@ async function keepEvidence(page: ModelPage, name: string) {
 
 // ── Coverage ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The configurations the model reaches: its traversal with a session's events, quantity and cart capped. */
-function reachableConfigurations(suite: ModelSuite, spec: SessionSpec): Set<string> {
-  const delays = [...suite.delays.keys()].map((type) => ({ type }));
-  const events = (snapshot: AnyMachineSnapshot) => [
-    ...(spec === SPECS.storefront
-      ? storefrontEvents(snapshot as never, {
-          ...SESSION_BOUNDS,
-          maxQuantity: MODEL_MAX_QUANTITY,
-          maxCartCount: MODEL_MAX_CART_COUNT,
-        })
-      : spec.events(snapshot)
-    ).filter((event) => !isDelay(event)),
-    ...delays,
-  ];
-  const map = getAdjacencyMap(
-    suite.testModel.testLogic,
-    suite.traversal('snapshot', events as never) as never,
-  );
-  return new Set(
-    Object.values(map).map((vertex) => configurationOf((vertex.state as AnyMachineSnapshot).value)),
-  );
-}
-
 /**
  * The covering paths' reach in this engine, as their latest run wrote it (model-paths.engines.ts), if
  * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
  * into test-results/engines-edge).
  */
-function pathsReach(): Record<string, { items: string[]; configurations: string[] }> | null {
+function pathsReach(): Record<string, Parameters<typeof reachFrom>[0]> | null {
   const [latest] = PATHS_RESULTS.split(',')
     .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
     .filter((file) => existsSync(file))
@@ -405,56 +410,47 @@ function pathsReach(): Record<string, { items: string[]; configurations: string[
   return latest === undefined ? null : JSON.parse(readFileSync(latest, 'utf8'));
 }
 
-/** Per machine: states, transitions, guard outcomes (and configurations) by sessions, paths, both. */
-function coverageTable(): string {
+/**
+ * Prints the engine's coverage table (sessions, covering paths, both) and writes it, and the pairs the
+ * sessions took and the model can take, into ENGINES_RESULTS.
+ */
+function report() {
   const paths = pathsReach();
-  const rows: string[] = [
-    `Session coverage · ${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''} · ${counts.sessions} sessions passed, ${counts.steps} steps${paths ? '' : ' · no covering paths run in this engine'}`,
-    `  ${'machine / items'.padEnd(28)} ${'sessions'.padEnd(9)} ${'paths'.padEnd(9)} ${'together'.padEnd(9)} reachable`,
-  ];
-  for (const [name, spec] of Object.entries(SPECS)) {
-    const { suite } = spec;
-    const guarded = suite.anatomy.transitions.filter((transition) => transition.guard).map((t) => t.key);
-    const counted = suite.catalogue.filter((item) => !(item in suite.exclusions));
-    const reachable = new Set(suite.paths.flatMap((path) => [...suite.pathCoverage(path)]));
-    const groups: [string, string[]][] = [
-      ['states', counted.filter((item) => item.startsWith('state '))],
-      [
-        'transitions',
-        counted.filter((item) => !item.startsWith('state ') && !item.endsWith('(guard false)')),
-      ],
-      [
-        'guard outcomes',
-        counted.filter((item) => guarded.some((key) => item === key || item === guardFalseItemKey(key))),
-      ],
-    ];
-    const own = reached.get(name)!;
-    const fromPaths = paths?.[name];
-    const row = (
-      label: string,
-      all: string[],
-      bySessions: Set<string>,
-      byPaths: Set<string>,
-      canReach: Set<string>,
-    ) => {
-      const tally = (set: Set<string>) => String(all.filter((item) => set.has(item)).length).padEnd(9);
-      const both = new Set([...bySessions, ...byPaths]);
-      rows.push(
-        `  ${`${name} ${label}`.padEnd(28)} ${tally(bySessions)} ${tally(byPaths)} ${tally(both)} ${all.filter((item) => canReach.has(item)).length}`,
-      );
+  const fromPaths = (name: string) => reachFrom(paths?.[name]);
+  const together = (name: string) => {
+    const [own, other] = [reached.get(name)!, fromPaths(name)];
+    return {
+      items: new Set([...own.items, ...other.items]),
+      configurations: new Set([...own.configurations, ...other.configurations]),
+      pairs: new Set([...own.pairs, ...other.pairs]),
     };
-    for (const [label, items] of groups)
-      row(label, items, own.items, new Set(fromPaths?.items ?? []), reachable);
-    if (spec.configurations) {
-      const canReach = reachableConfigurations(suite, spec);
-      row(
-        'configurations',
-        [...canReach],
-        own.configurations,
-        new Set(fromPaths?.configurations ?? []),
-        canReach,
-      );
-    }
-  }
-  return rows.join('\n');
+  };
+  const machines = machineModels('sessions').filter(({ suite }) => suite.name in SPECS);
+  const results = process.env.ENGINES_RESULTS ?? 'test-results/sessions';
+  reportCoverage(
+    engine.name,
+    results,
+    `Session coverage · ${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''} · ${counts.sessions} sessions passed, ${counts.steps} steps${paths ? '' : ' · no covering paths run in this engine'}`,
+    machines,
+    [
+      { name: 'sessions', reach: (name: string) => reached.get(name) ?? reachFrom() },
+      ...(paths
+        ? [
+            { name: 'paths', reach: fromPaths },
+            { name: 'together', reach: together },
+          ]
+        : []),
+    ],
+  );
+  writeFileSync(
+    join(results, `${engine.name}-session-pairs.json`),
+    JSON.stringify(
+      Object.fromEntries(
+        machines.map(({ suite, pairs }) => [
+          suite.name,
+          { taken: [...(reached.get(suite.name)?.pairs ?? [])], reachable: [...pairs] },
+        ]),
+      ),
+    ),
+  );
 }

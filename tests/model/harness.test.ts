@@ -32,6 +32,7 @@ import {
 } from './model-suite';
 import { checkout } from './checkout-model';
 import { storefront, type StorefrontModelEvent } from './storefront-model';
+import { pairKey, pairsOf, reachablePairs } from './transition-pairs';
 
 /** A machine's anatomy without the transition objects, which differ between two machines by identity. */
 const comparable = (machine: AnyStateMachine, delayEvents?: DerivedDelays) => {
@@ -293,5 +294,63 @@ describe('coverage', () => {
     expect(report.table).toContain('  transitions 6/6     100.0%');
     expect(report.complete).toBe(false);
     expect(report.table).toContain(`  STALE EXCLUSION (a path reaches it): ${alwaysIfBig}`);
+  });
+});
+
+describe('transition pairs', () => {
+  const path = pathsBy('transition');
+  const add = TOY_TRANSITIONS[0];
+
+  it('pair each transition of a microstep with each of the next one’s, in order only', () => {
+    expect([...pairsOf([['a', 'b'], ['c'], ['a']])]).toEqual([
+      pairKey('a', 'c'),
+      pairKey('b', 'c'),
+      pairKey('c', 'a'),
+    ]);
+    expect(pairsOf([['a']]).size).toBe(0);
+  });
+
+  it('of a path come from its replay, across an eventless check whose guard says no', () => {
+    expect(toy.pathMicrosteps(path('go → delay.soon'))).toEqual([[go], [soonToIdle]]);
+    expect([...pairsOf(toy.pathMicrosteps(path('addTwice → go')))]).toEqual([
+      pairKey(add, add),
+      pairKey(add, go),
+      pairKey(go, alwaysIfBig),
+    ]);
+  });
+
+  it('the model can take are exactly those of its traversal, the final state and the dead branch taking none', () => {
+    const expected = [
+      [add, add],
+      [add, go],
+      [add, after1000],
+      [go, soonToIdle],
+      [go, alwaysIfBig],
+      [after1000, add],
+      [after1000, go],
+      [after1000, after1000],
+      [soonToIdle, add],
+      [soonToIdle, go],
+      [soonToIdle, after1000],
+    ].map(([first, second]) => pairKey(first!, second!));
+    expect([...reachablePairs(toy)].sort()).toEqual(expected.sort());
+  });
+
+  it.each<ModelSuite>([storefront, checkout])(
+    'the $name paths take are all reachable in its model',
+    (suite) => {
+      const reachable = reachablePairs(suite);
+      const taken = new Set(
+        suite.paths.flatMap((modelPath) => [...pairsOf(suite.pathMicrosteps(modelPath))]),
+      );
+      expect(taken.size).toBeGreaterThan(0);
+      expect([...taken].filter((pair) => !reachable.has(pair))).toEqual([]);
+    },
+  );
+
+  it('the storefront model can take pair transitions of parallel regions (a toast timing out, then the cart opening)', () => {
+    const toastOut = transitionKey(storefront.anatomy, 'toast.visible', 'after toastDuration');
+    const openCart = transitionKey(storefront.anatomy, 'cart.closed', 'cart.open');
+    expect(reachablePairs(storefront)).toContain(pairKey(toastOut, openCart));
   });
 });

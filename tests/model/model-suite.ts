@@ -9,6 +9,7 @@ import { createActor, getNextTransitions, getStateNodes, or } from 'xstate';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
+  AnyTransitionDefinition,
   EventFromLogic,
   EventObject,
   SnapshotFrom,
@@ -72,9 +73,22 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
     ...anatomy.transitions.flatMap(({ key, guard }) => (guard ? [key, guardFalseItemKey(key)] : [key])),
   ];
 
-  /** @throws when the replay ends elsewhere than the path: model and machine disagree. */
-  const pathCoverage = (path: StatePath<AnyMachineSnapshot, EventObject>) => {
+  /** The catalogue keys of a microstep's transitions. @throws for one not in the catalogue. */
+  const keysOf = (transitions: readonly AnyTransitionDefinition[]) =>
+    transitions.map((transition) => {
+      const key = keyOf.get(transition);
+      if (key === undefined)
+        throw new Error(`Transition of ${transition.source.id} is not in the catalogue.`);
+      return key;
+    });
+  /**
+   * A path replayed: the items it reaches and its microsteps in order, each the keys of the transitions
+   * XState took in it (several in parallel regions).
+   * @throws when the replay ends elsewhere than the path: model and machine disagree.
+   */
+  const replay = (path: StatePath<AnyMachineSnapshot, EventObject>) => {
     const covered = new Set<string>();
+    const microsteps: string[][] = [];
     const addStates = ({ value }: AnyMachineSnapshot) => {
       for (const node of getStateNodes(machine.root, value))
         if (node.parent) covered.add(stateItemKey(node.id));
@@ -83,12 +97,9 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
       input,
       inspect: (inspection) => {
         if (inspection.type !== '@xstate.microstep') return;
-        for (const transition of inspection._transitions) {
-          const key = keyOf.get(transition);
-          if (key === undefined)
-            throw new Error(`Transition of ${transition.source.id} is not in the catalogue.`);
-          covered.add(key);
-        }
+        const keys = keysOf(inspection._transitions);
+        for (const key of keys) covered.add(key);
+        if (keys.length) microsteps.push(keys);
         addStates(inspection.snapshot as AnyMachineSnapshot);
       },
     });
@@ -104,9 +115,33 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
       sink = null;
       actor.stop();
     }
-    return covered;
+    return { covered, microsteps };
   };
-  return { anatomy, catalogue, pathCoverage };
+  /** The coverage items a path reaches. @throws like `replay`. */
+  const pathCoverage = (path: StatePath<AnyMachineSnapshot, EventObject>) => replay(path).covered;
+  /** A path's microsteps, each its transitions' keys (transition-pairs.ts pairs them). @throws like `replay`. */
+  const pathMicrosteps = (path: StatePath<AnyMachineSnapshot, EventObject>) => replay(path).microsteps;
+  /**
+   * The microsteps of `events` (real ones) sent from `snapshot`, a snapshot of the test machine: a
+   * traversal's edge, for the pairs the model can take.
+   */
+  const stepMicrosteps = (snapshot: AnyMachineSnapshot, events: readonly EventObject[]) => {
+    const microsteps: string[][] = [];
+    const actor = createActor(machine, {
+      input,
+      snapshot: machine.getPersistedSnapshot(snapshot),
+      inspect: (inspection) => {
+        if (inspection.type !== '@xstate.microstep') return;
+        const keys = keysOf(inspection._transitions);
+        if (keys.length) microsteps.push(keys);
+      },
+    });
+    actor.start();
+    for (const event of events) actor.send(event);
+    actor.stop();
+    return microsteps;
+  };
+  return { anatomy, catalogue, pathCoverage, pathMicrosteps, stepMicrosteps };
 }
 
 /** Drops each path whose events are a prefix of another's (or equal to an earlier one's); keeps the order. */
@@ -260,8 +295,8 @@ export const coverageTitle = (environment: string, suite: ModelSuite, ran = suit
 
 /**
  * Tallies the covered keys against a suite's catalogue, exclusions left out of every count, as a
- * `table` under `title` that lists what is not covered and each stale exclusion (a path reaches it);
- * with either the report is not `complete`.
+ * `table` under `title` that lists what is not covered and each stale exclusion (a path reaches it),
+ * those lines and the exclusions also as `notes`; with either the report is not `complete`.
  * @throws when an exclusion names no item of the catalogue.
  */
 export function coverageReport(
@@ -283,15 +318,18 @@ export function coverageReport(
   const stale = Object.keys(exclusions).filter((key) => covered.has(key));
   const { transitions } = anatomy;
   const count = (kind: string) => transitions.filter((transition) => transition.trigger.kind === kind).length;
+  const notes = [
+    ...Object.entries(exclusions).map(([key, reason]) => `  excluded: ${key}: ${reason}`),
+    ...uncovered.map((key) => `  NOT COVERED: ${key}`),
+    ...stale.map((key) => `  STALE EXCLUSION (a path reaches it): ${key}`),
+  ];
   const table = [
     title,
     `  states      ${tally(true)}`,
     `  transitions ${tally(false)}  (${transitions.length} transitions: ${count('delay')} delayed, ${count('always')} eventless; ${
       transitions.filter((transition) => transition.guard).length
     } guards × 2 outcomes; ${Object.keys(exclusions).length} excluded)`,
-    ...Object.entries(exclusions).map(([key, reason]) => `  excluded: ${key}: ${reason}`),
-    ...uncovered.map((key) => `  NOT COVERED: ${key}`),
-    ...stale.map((key) => `  STALE EXCLUSION (a path reaches it): ${key}`),
+    ...notes,
   ].join('\n');
-  return { uncovered, complete: !uncovered.length && !stale.length, table };
+  return { uncovered, complete: !uncovered.length && !stale.length, table, notes };
 }

@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENT_TRACES, type RequirementTrace } from '@machines/requirements';
 import { checkout } from '@tests/model/checkout-model';
+import { partKeys } from '@tests/model/coverage-table';
 import { storefront } from '@tests/model/storefront-model';
 import {
   TRACEABILITY_DOC,
-  partKeys,
   readRequirements,
   renderTraceabilityDoc,
   tagsIn,
