@@ -9,7 +9,8 @@
  * the page's fake clock moves: a delay command moves both to the next timer (checking the screen 1 ms
  * before it too), and a step that moves the page's clock (an order's processing, a release's
  * announcement) moves the model's the same. After each command the screen is compared with the
- * snapshot's view, as the paths do. A failing session is shrunk by fast-check, each attempt in a fresh
+ * snapshot's view, as the paths do, and every temporal property is checked on the model and the page
+ * (temporal-checks.ts). A failing session is shrunk by fast-check, each attempt in a fresh
  * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
  * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage:
  * states, transitions, guard outcomes and the storefront's configurations reached by the sessions and
@@ -51,6 +52,7 @@ import {
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
+import { checkingProperties, propertiesChecked, type MachineName } from './temporal-checks';
 
 const BASE_URL = process.env.BASE_URL;
 /** Where the covering paths' runs wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS), comma-separated. */
@@ -285,7 +287,7 @@ before(async () => {
 after(async () => {
   await engine?.close();
   await pages?.stop();
-  if (engine) console.log(coverageTable());
+  if (engine) console.log(`${coverageTable()}\n  ${propertiesChecked()}`);
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
@@ -314,7 +316,10 @@ for (const [name, spec] of Object.entries(SPECS)) {
       const page = await pages.openPage(withWorker, deploying);
       let session: Session | undefined;
       try {
-        const driver = await spec.open(page);
+        const driver = checkingProperties(await spec.open(page), name as MachineName, page, {
+          modelNow: () => session?.clock.now() ?? CLOCK_START,
+          step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
+        });
         await captureConsole(page);
         session = new Session(spec, driver, page, deploying);
         await driver.assertState(session.snapshot);
