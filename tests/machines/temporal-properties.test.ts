@@ -99,14 +99,14 @@ describe('the shop’s temporal properties', () => {
     }
   });
 
-  it('prompt-held-during-order: the prompt may show on the landing page, never during an order', () => {
+  it('prompt-held-during-order: the prompt may show on the landing page, never during an order @R4.10', () => {
     expect(property('prompt-held-during-order').requirement).toBe('R4.10');
     expect(broken(trace({ promptVisible: true }, { orderUnderway: true }))).toBeNull();
     expect(broken(trace({ orderUnderway: true, promptVisible: true }))).toBe('prompt-held-during-order');
     expect(broken(trace({ orderConfirmed: true, promptVisible: true }))).toBe('prompt-held-during-order');
   });
 
-  it('toast-gone-after-3s: the toast may show up to 3 s after the last add, not at 3 s', () => {
+  it('toast-gone-after-3s: the toast may show up to 3 s after the last add, not at 3 s @R4.3', () => {
     const added = { added: true, toastVisible: true, announcedCartCount: 1, machineCartCount: 1 };
     const later = (ms: number, toastVisible: boolean) => ({
       at: T0 + ms,
@@ -120,7 +120,7 @@ describe('the shop’s temporal properties', () => {
     expect(broken(trace(later(5000, true)))).toBeNull();
   });
 
-  it("announced-count-is-machine-count: the cart button announces the machine's count", () => {
+  it("announced-count-is-machine-count: the cart button announces the machine's count @R2.4", () => {
     expect(broken(trace({ announcedCartCount: 3, machineCartCount: 3 }))).toBeNull();
     expect(broken(trace({ announcedCartCount: null, machineCartCount: 3 }))).toBeNull();
     expect(broken(trace({ announcedCartCount: 4, machineCartCount: 3 }))).toBe(
@@ -128,7 +128,7 @@ describe('the shop’s temporal properties', () => {
     );
   });
 
-  it('card-data-cleared-on-confirmation: card data may be typed, never held on the confirmation', () => {
+  it('card-data-cleared-on-confirmation: card data may be typed, never held on the confirmation @R3.5', () => {
     expect(broken(trace({ cardFilled: true }, { orderUnderway: true, cardFilled: true }))).toBeNull();
     expect(broken(trace({ orderUnderway: true, orderConfirmed: true, cardFilled: null }))).toBeNull();
     expect(broken(trace({ orderUnderway: true, orderConfirmed: true, cardFilled: true }))).toBe(
@@ -136,7 +136,7 @@ describe('the shop’s temporal properties', () => {
     );
   });
 
-  it('one-order-one-number: an order keeps its number; the next order gets its own', () => {
+  it('one-order-one-number: an order keeps its number; the next order gets its own @R4.7', () => {
     const confirmed = (order: number, orderNumber: string | null) => ({
       orderUnderway: true,
       orderConfirmed: true,
