@@ -92,7 +92,8 @@ export function observePage(
     announcedCartCount: screen.cartButtonName === null ? null : announcedCount(screen.cartButtonName),
     machineCartCount,
     cardFilled: screen.cardValues === null ? null : screen.cardValues.some((value) => value !== ''),
-    orderNumber: screen.orderNumber?.replace(/^\D*/, '') || null,
+    // 'Order number: PB-123456': the number is its last word.
+    orderNumber: /\S+$/.exec(screen.orderNumber ?? '')?.[0] ?? null,
   };
 }
 
