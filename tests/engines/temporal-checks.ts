@@ -158,6 +158,8 @@ export function checkingProperties<TSnapshot, TEvent extends EventObject, TExtra
   let lastAt = 0;
   let order = 0;
   let label = 'the first screen';
+  /** The runner names its steps (`onStep`): its names are kept, not the events'. */
+  let named = false;
   let pendingAdd = false;
   const pageNow = () =>
     page.browser
@@ -170,10 +172,11 @@ export function checkingProperties<TSnapshot, TEvent extends EventObject, TExtra
     ...driver,
     onStep: (step: string) => {
       label = step;
+      named = true;
       driver.onStep?.(step);
     },
     perform: async (event: TEvent, snapshot: TSnapshot) => {
-      if (!options.step) label = event.type;
+      if (!options.step && !named) label = event.type;
       if (event.type === 'cart.add') pendingAdd = true;
       if (event.type === 'order.submit' || event.type === 'order.submitted') order += 1;
       await driver.perform(event, snapshot);
