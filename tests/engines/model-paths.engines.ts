@@ -5,7 +5,8 @@
  * in one engine (`ENGINE`: chromium, firefox or webkit), against the production build in `DIST_DIR` behind
  * nginx, or against the deployment at `BASE_URL` through the same fault layer. Each model event is a
  * shopper's step, performed and checked by the drivers of ./model-drivers.ts (the pages, the download
- * gate, the screens compared with the snapshot's view). Prints the engine's coverage table
+ * gate, the screens compared with the snapshot's view); after each, every temporal property is checked
+ * on the model and the page (./temporal-checks.ts). Prints the engine's coverage table
  * (./coverage-report.ts: states, transitions, guard outcomes, configurations, transition pairs,
  * requirements) with what is not covered, and fails below 100% of the states and transitions.
  * Run by scripts/test-engines.mjs --suite paths (`npm run test:model:browser`).
@@ -21,6 +22,7 @@ import { Reach, machineModels, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { checkoutDriver, modelPages, storefrontDriver, unfinished } from './model-drivers';
+import { checkingProperties, propertiesChecked } from './temporal-checks';
 
 const BASE_URL = process.env.BASE_URL;
 /** `MODEL_PATHS=all` runs every generated path; by default the covering ones (model-suite.ts). */
@@ -68,6 +70,7 @@ after(async () => {
     // Every path ran (with BASE_URL too): 100% or fail. Fewer (--test-name-pattern): what they reach, or fail.
     complete &&= counts.started === counts.declared ? report.complete : missing.length === 0;
   }
+  console.log(`${where()} ${propertiesChecked()}`);
   if (counts.started < counts.declared) console.log(`${counts.started} of ${counts.declared} paths ran`);
   // What the passing paths reached, for the sessions' coverage table (sessions.engines.ts).
   writeFileSync(
@@ -98,7 +101,8 @@ for (const [index, path] of runs(storefront)) {
     const page = await pages.openPage(withWorker, deploys(path));
     const progress = unfinished(t, page);
     t.after(page.close);
-    await runModelPath(storefront, path, { ...(await storefrontDriver(page)), onStep: progress.step });
+    const driver = { ...(await storefrontDriver(page)), onStep: progress.step };
+    await runModelPath(storefront, path, checkingProperties(driver, 'storefront', page));
     progress.done();
     covered.get(storefront.name)!.add(
       storefront.pathCoverage(path),
@@ -116,7 +120,8 @@ for (const [index, path] of runs(checkout)) {
     const page = await pages.openPage(false, false);
     const progress = unfinished(t, page);
     t.after(page.close);
-    await runModelPath(checkout, path, { ...(await checkoutDriver(page)), onStep: progress.step });
+    const driver = { ...(await checkoutDriver(page)), onStep: progress.step };
+    await runModelPath(checkout, path, checkingProperties(driver, 'checkout', page));
     progress.done();
     covered.get(checkout.name)!.add(
       checkout.pathCoverage(path),

@@ -9,7 +9,8 @@
  * the page's fake clock moves: a delay command moves both to the next timer (checking the screen 1 ms
  * before it too), and a step that moves the page's clock (an order's processing, a release's
  * announcement) moves the model's the same. After each command the screen is compared with the
- * snapshot's view, as the paths do. A failing session is shrunk by fast-check, each attempt in a fresh
+ * snapshot's view, as the paths do, and every temporal property is checked on the model and the page
+ * (temporal-checks.ts). A failing session is shrunk by fast-check, each attempt in a fresh
  * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
  * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage
  * table (./coverage-report.ts): states, transitions, guard outcomes, the storefront's configurations,
@@ -51,6 +52,7 @@ import { Reach, machineModels, reachFrom, reportCoverage } from './coverage-repo
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
+import { checkingProperties, propertiesChecked, type MachineName } from './temporal-checks';
 
 const BASE_URL = process.env.BASE_URL;
 /** Where the covering paths' runs wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS), comma-separated. */
@@ -314,7 +316,10 @@ before(async () => {
 after(async () => {
   await engine?.close();
   await pages?.stop();
-  if (engine) report();
+  if (engine) {
+    report();
+    console.log(`  ${propertiesChecked()}`);
+  }
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
@@ -344,7 +349,10 @@ for (const [name, spec] of Object.entries(SPECS)) {
       const page = await pages.openPage(kind > 1, deploying);
       let session: Session | undefined;
       try {
-        const driver = await spec.open(page);
+        const driver = checkingProperties(await spec.open(page), name as MachineName, page, {
+          modelNow: () => session?.clock.now() ?? CLOCK_START,
+          step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
+        });
         await captureConsole(page);
         session = new Session(spec, driver, page, deploying);
         await driver.assertState(session.snapshot);

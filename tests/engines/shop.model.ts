@@ -583,6 +583,46 @@ export class ShopModel {
   }
 
   /**
+   * What the temporal properties observe (machines/temporal-properties.ts), read in one round trip on
+   * any page: the new-release prompt; 'Processing...' or 'Order Confirmed!'; the toast; the cart
+   * button's accessible name (null where it does not show); the value of each field labelled
+   * `cardLabels` (null where the form does not show); and the order-number line.
+   */
+  temporalScreen(cardLabels: readonly string[]) {
+    return this.browser.read(
+      (h, texts) => {
+        const cartButton = h.findAll({ role: 'button' }).find((b) => h.nameOf(b).startsWith(texts.cartLabel));
+        const cardFields = texts.cardLabels.map((label) => h.find({ label }));
+        return {
+          promptVisible: h.find({ text: { exact: texts.releaseReady } }) !== null,
+          order: h.find({ role: 'heading', name: { exact: texts.confirmed } })
+            ? ('confirmed' as const)
+            : h.find({ role: 'button', name: { exact: texts.processing } })
+              ? ('processing' as const)
+              : null,
+          toastVisible: h.find({ text: { exact: texts.toast } }) !== null,
+          cartButtonName: cartButton ? h.nameOf(cartButton) : null,
+          cardValues: cardFields.every((field) => field === null)
+            ? null
+            : cardFields.map((field) => (field as HTMLInputElement | null)?.value ?? ''),
+          orderNumber:
+            h.find({ text: { source: `^${texts.orderNumberPrefix}`, flags: '' } })?.textContent?.trim() ??
+            null,
+        };
+      },
+      {
+        releaseReady: en.release.ready,
+        confirmed: en.checkout.confirmed.title,
+        processing: en.checkout.processing,
+        toast: en.toast.added,
+        cartLabel: en.cartButton.label,
+        cardLabels,
+        orderNumberPrefix: shopText.orderNumberPrefix,
+      },
+    );
+  }
+
+  /**
    * How the checkout shows the country: `'as text'` ('Country: United States', with no field for it),
    * `'as a field'` when a textbox is named for it, or `null` when neither shows.
    */
@@ -607,6 +647,8 @@ export class ShopModel {
   }
 }
 
+/** What {@link ShopModel.temporalScreen} reads. */
+export type TemporalScreen = Awaited<ReturnType<ShopModel['temporalScreen']>>;
 /** What {@link ShopModel.landingScreen} reads. */
 export type LandingScreen = Awaited<ReturnType<ShopModel['landingScreen']>>;
 /** What {@link ShopModel.checkoutScreen} reads. */
