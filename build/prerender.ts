@@ -6,9 +6,11 @@
  *    build as {@link PAGES}' files (deploy/nginx.conf serves each by its route, the not-found page for
  *    any unknown path), each with its critical CSS inlined, its SEO tags, and `#root` stamped with the
  *    route it rendered ({@link PRERENDERED_ROUTE_ATTRIBUTE}) for the client's hydrate decision;
- *    the app is not preloaded by the HTML: its scripts (on the checkout page with the checkout chunk,
- *    which the client needs before hydrating) are listed in `<meta name="app-scripts">`, which the
- *    page's inline script modulepreloads once the page has painted (src/early/preload-app.ts);
+ *    the app is not loaded by the HTML: its entry module is named in `<meta name="app-entry">` (Vite's
+ *    `<script type="module">` is taken out) and its other scripts (on the checkout page with the
+ *    checkout chunk, which the client needs before hydrating) are listed in `<meta name="app-scripts">`;
+ *    the page's inline script imports the one and modulepreloads the others once the page has painted
+ *    (src/early/preload-app.ts), and links the web app manifest then (src/early/link-manifest.ts);
  *    every page carries that inline script (src/early/inline-script.ts: the early taps and the app's
  *    preload, bundled here as a classic script) in `<head>`, so it runs before the page can be tapped,
  *    and names the checkout chunk in `<meta name="checkout-module">`
@@ -25,8 +27,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import {
+  APP_ENTRY_META,
   APP_SCRIPTS_META,
   CHECKOUT_MODULE_META,
+  MANIFEST_FILE,
   PAGES,
   PRERENDERED_ROUTE_ATTRIBUTE,
 } from '../src/lib/shared-names.ts';
@@ -67,6 +71,10 @@ const RENDERED = [
 const SITEMAP_PATHS = [PAGES.landing.url, PAGES.checkout.url];
 const EMPTY_ROOT = '<div id="root"></div>';
 const TITLE = /<title>[\s\S]*?<\/title>/;
+/** index.html's link to the web app manifest, which the inline script adds in a built page. */
+const MANIFEST_LINK = new RegExp(`<link rel="manifest" href="/${MANIFEST_FILE}"\\s*/?>\\s*`);
+/** Vite's tag for the app's entry module, with its site-root URL. */
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g;
 /** The template's `<meta>` policy, which each page's own production policy replaces. */
 const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"\s*\/?>/;
 
@@ -78,11 +86,14 @@ const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"
  */
 export async function prerender({ outDir, siteUrl }: PrerenderOptions): Promise<string[]> {
   const built = readFileSync(join(outDir, PAGES.landing.file), 'utf8');
-  // The pages are prerendered, so the app's script is not needed to paint them: at low priority it lets
-  // the hero image (the largest paint) go first. (It also keeps Lighthouse's simulation, which takes a
-  // high-priority script for a render-blocking one, from counting the bundle into the first paint.)
-  const template = built.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
-  if (template === built) throw new Error('index.html has no <script type="module">');
+  // The pages are prerendered, so the app's entry is not needed to paint them: the inline script
+  // imports it with the app's other scripts after the largest paint (src/early/preload-app.ts).
+  const entryTags = [...built.matchAll(ENTRY_SCRIPT)];
+  if (entryTags.length !== 1) throw new Error('index.html must have one <script type="module" src>');
+  const entryMeta = `<meta name="${APP_ENTRY_META}" content="${entryTags[0]?.[1] ?? ''}">`;
+  // Linked after the largest paint too (src/early/link-manifest.ts).
+  const template = built.replace(ENTRY_SCRIPT, '').replace(MANIFEST_LINK, '');
+  if (!MANIFEST_LINK.test(built) || template.includes('rel="manifest"')) throw new Error('index.html must have one <link rel="manifest">');
   if (!template.includes(EMPTY_ROOT))
     throw new Error(`${outDir}/index.html has no empty ${EMPTY_ROOT}: prerender a fresh client build.`);
   const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1];
@@ -102,7 +113,7 @@ export async function prerender({ outDir, siteUrl }: PrerenderOptions): Promise<
     seen.add(key);
     return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
   };
-  /** What index.html loads anyway (Vite's script and modulepreload tags): never preloaded twice. */
+  /** What is loaded anyway (the entry the inline script imports, Vite's modulepreload tags): never preloaded twice. */
   const entryFiles = new Set(chunkFiles('index.html'));
   /**
    * The app the entry imports after the first paint (its library stages and src/boot/start.tsx, with
@@ -136,7 +147,10 @@ export async function prerender({ outDir, siteUrl }: PrerenderOptions): Promise<
       // The route's own <title> and head tags take the place of the template's <title>.
       const page = template
         .replace(META_CSP, () => metaCsp(head))
-        .replace(TITLE, () => inlineScript.tag + head + appScriptsMeta(modules) + checkoutModuleMeta)
+        .replace(
+          TITLE,
+          () => inlineScript.tag + head + entryMeta + appScriptsMeta(modules) + checkoutModuleMeta,
+        )
         .replace(
           EMPTY_ROOT,
           () => `<div id="root" ${PRERENDERED_ROUTE_ATTRIBUTE}="${routePath}">${html}</div>`,

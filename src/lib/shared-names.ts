@@ -17,14 +17,24 @@ export const SERVICE_WORKER_FILE = 'sw.js';
 export const SERVICE_WORKER_POLICY = 'service-worker';
 
 /**
- * The release file at the site root: `{ "moduleScripts": ["/assets/index-<hash>.js"] }`, the module
- * scripts of the deployed landing page, sorted. Never precached: an open page asks the network for
- * it to tell a new release from an outage.
+ * The release file at the site root: `{ "moduleScripts": ["/assets/index-<hash>.js"] }`, the entry
+ * module of the deployed landing page ({@link APP_ENTRY_META}). Never precached: an open page asks
+ * the network for it to tell a new release from an outage.
  */
 export const RELEASE_FILE = 'release.json';
 
+/** The web app manifest's file at the site root (public/), linked by the inline script (src/early/link-manifest.ts). */
+export const MANIFEST_FILE = 'manifest.webmanifest';
+
 /** `<meta name>` listing, space-separated, the app's scripts the inline script preloads. */
 export const APP_SCRIPTS_META = 'app-scripts';
+
+/**
+ * `<meta name>` holding the site-root URL of the app's entry module (`/assets/index-<hash>.js`), which
+ * the inline script imports with the preloads: a built page has no `<script type="module">`. Its
+ * content names the release the page runs.
+ */
+export const APP_ENTRY_META = 'app-entry';
 
 /** `<meta name>` holding the site-root URL of the checkout page's chunk, for a retry of its download. */
 export const CHECKOUT_MODULE_META = 'checkout-module';

@@ -18,8 +18,10 @@ import { COLOURS, PRODUCT_IMAGE_WIDTHS, productImageUrl } from '@machines/catalo
 import { checkoutMachine } from '@machines/checkout-machine';
 import { storefrontMachine } from '@machines/storefront-machine';
 import {
+  APP_ENTRY_META,
   APP_SCRIPTS_META,
   CHECKOUT_MODULE_META,
+  PAGES,
   RELEASE_FILE,
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_POLICY,
@@ -117,6 +119,7 @@ function scriptsLoadedBy(html: string): Set<string> {
     new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? [];
   const referenced = [
     ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((match) => match[1]!),
+    ...[new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(html)?.[1] ?? ''].filter(Boolean),
     ...[...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]!),
     ...appScripts,
   ];
@@ -274,12 +277,12 @@ describe('render-blocking resources of the prerendered pages', () => {
 describe('the early-tap script, inline so it listens before the page can be tapped', () => {
   const pages = ['index.html', 'checkout.html', '404.html'];
 
-  it.each(pages)('%s carries it in <head>, before any other script, allowed by its hash', (file) => {
+  it.each(pages)('%s carries it in <head>, its one script, allowed by its hash', (file) => {
     const html = page(file);
     const [earlyTaps, ...others] = inlineScriptsOf(html);
     expect(others).toEqual([]);
     expect(html.indexOf(earlyTaps!.code)).toBeLessThan(html.indexOf('</head>'));
-    expect(html.indexOf(earlyTaps!.code)).toBeLessThan(html.search(/<script\b[^>]*\bsrc=/));
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(directiveOf(meta, 'script-src')).toEqual(["'self'", earlyTaps!.cspSource]);
   });
@@ -453,13 +456,21 @@ describe('SEO of the prerendered landing page', () => {
     );
   });
 
-  it('names the release in release.json: the landing page’s module scripts', () => {
-    const moduleScripts = [...page('index.html').matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map(
-      ([, src]) => src,
-    );
-    expect(moduleScripts.length).toBeGreaterThan(0);
-    expect(JSON.parse(page(RELEASE_FILE))).toEqual({ moduleScripts: moduleScripts.sort() });
+  it('names the release in release.json: the landing page’s entry module', () => {
+    const entry = new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(page('index.html'))?.[1];
+    expect(entry).toBe(`/${manifest['index.html']!.file}`);
+    expect(JSON.parse(page(RELEASE_FILE))).toEqual({ moduleScripts: [entry] });
   });
+
+  it.each(Object.values(PAGES).map(({ file }) => file))(
+    '%s loads no script of its own before its first paint: only the inline one, which imports the entry',
+    (file) => {
+      const html = page(file);
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).toContain(`<meta name="${APP_ENTRY_META}" content="/${manifest['index.html']!.file}">`);
+    },
+  );
 
   it('keeps the not-found page out of search indexes', () => {
     expect(page('404.html')).toContain('<meta name="robots" content="noindex"/>');
@@ -518,10 +529,11 @@ describe('the service worker and the web app manifest (docs/offline.md)', () => 
     expect(worker.match(/https?:\/\/[^\s`'"]+/g)).toEqual(['https://bit.ly/wb-precache']);
   });
 
-  it('is linked from every page, the manifest with its theme colour @R2.30', () => {
+  it('is linked by every page’s inline script after the largest paint, not by its HTML; the theme colour is @R2.30', () => {
     const manifestFile = JSON.parse(page('manifest.webmanifest')) as { theme_color: string };
     for (const file of ['index.html', 'checkout.html', '404.html']) {
-      expect(page(file)).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+      expect(page(file)).not.toContain('<link rel="manifest"');
+      expect(inlineScriptsOf(page(file))[0]!.code).toContain('/manifest.webmanifest');
       expect(page(file)).toContain(`<meta name="theme-color" content="${manifestFile.theme_color}"`);
     }
   });

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { getRaw } from './raw-get';
 import { DIST_DIR } from './releases';
 import { en } from '../shop-texts';
-import { APP_SCRIPTS_META, RELEASE_FILE, SERVICE_WORKER_FILE } from '@/lib/shared-names';
+import { APP_ENTRY_META, APP_SCRIPTS_META, RELEASE_FILE, SERVICE_WORKER_FILE } from '@/lib/shared-names';
 
 /**
  * What the production web server adds, checked only in `npm run test:nginx` (nginx with
@@ -43,7 +43,7 @@ test('pages, assets and errors carry the security headers; only hashed assets ar
   request,
 }) => {
   await page.goto('/');
-  const asset = await page.locator('script[type="module"][src^="/assets/"]').first().getAttribute('src');
+  const asset = await page.locator(`meta[name="${APP_ENTRY_META}"]`).getAttribute('content');
   const pages = await Promise.all(
     ['/', '/checkout', '/no-such-page'].map(async (path) => (await request.get(path)).text()),
   );
@@ -111,7 +111,7 @@ test(
     const appScripts =
       new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? [];
     const scripts = [
-      ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(([, src]) => src!),
+      ...[new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(html)?.[1] ?? ''].filter(Boolean),
       ...appScripts,
     ];
     expect(appScripts.length, 'the app scripts the page preloads').toBeGreaterThan(0);

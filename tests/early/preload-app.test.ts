@@ -1,10 +1,10 @@
 /**
- * The inline script's preload of the app (src/early/preload-app.ts): every script the page lists is
- * asked for at low priority once the page's largest paint is done (src/lib/largest-paint.ts, tested
- * on its own), not before.
+ * The inline script's load of the app (src/early/preload-app.ts): every script the page lists is
+ * asked for at low priority and the entry module imported once the page's largest paint is done
+ * (src/lib/largest-paint.ts, tested on its own), not before.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_SCRIPTS_META } from '@/lib/shared-names';
+import { APP_ENTRY_META, APP_SCRIPTS_META } from '@/lib/shared-names';
 import { drainTasks } from '@tests/drain-tasks';
 
 const largestPaint = vi.hoisted(() => ({ done: () => {} }));
@@ -13,6 +13,12 @@ vi.mock('@/lib/largest-paint', () => ({
 }));
 
 const SCRIPTS = ['/assets/react-a.js', '/assets/vendor-b.js', '/assets/start-c.js'];
+/** A module standing for the entry, which counts its evaluations in `entryEvaluations`. */
+const ENTRY = '/tests/early/app-entry.fixture.ts';
+const page = globalThis as { entryEvaluations?: number };
+
+/** Resolves once the entry module has been evaluated (`import()` takes a few tasks here). */
+const entryEvaluated = () => vi.waitFor(() => expect(page.entryEvaluations).toBe(1));
 
 /** Loads a fresh copy of the script, as a page does when its `<head>` is parsed. */
 async function loadPreloadScript() {
@@ -28,7 +34,8 @@ const preloads = () =>
   }));
 
 beforeEach(() => {
-  document.head.innerHTML = `<meta name="${APP_SCRIPTS_META}" content="${SCRIPTS.join(' ')}">`;
+  document.head.innerHTML = `<meta name="${APP_ENTRY_META}" content="${ENTRY}"><meta name="${APP_SCRIPTS_META}" content="${SCRIPTS.join(' ')}">`;
+  delete page.entryEvaluations;
 });
 afterEach(() => {
   document.head.innerHTML = '';
@@ -46,11 +53,21 @@ describe('the app preload', () => {
     expect(preloads()).toEqual(SCRIPTS.map((href) => ({ href, priority: 'low', crossOrigin: '' })));
   });
 
-  it('asks for nothing on a page without the list (the dev server)', async () => {
+  it('imports the entry module once the largest paint is done, not before', async () => {
+    await loadPreloadScript();
+    await drainTasks();
+    expect(page.entryEvaluations).toBeUndefined();
+
+    largestPaint.done();
+    await entryEvaluated();
+  });
+
+  it('asks for nothing on a page without the lists (the dev server, whose HTML runs the entry)', async () => {
     document.head.innerHTML = '';
     await loadPreloadScript();
     largestPaint.done();
     await drainTasks();
     expect(preloads()).toEqual([]);
+    expect(page.entryEvaluations).toBeUndefined();
   });
 });

@@ -381,11 +381,13 @@ export async function storefrontDriver(
                   navigations: performance
                     .getEntriesByType('navigation')
                     .map((entry) => (entry as PerformanceNavigationTiming).type),
-                  script: document.querySelector('script[type="module"][src]')?.getAttribute('src'),
                   prompt: document.body.textContent?.includes(promptText) ?? false,
                 });
               }, en.release.ready);
-              throw new Error(`${String(error)}; before ${before}; workers ${workers}`, { cause: error });
+              const running = await shop.runningRelease();
+              throw new Error(`${String(error)}; before ${before}; running ${running}; workers ${workers}`, {
+                cause: error,
+              });
             });
           return shop.waitUntilInteractive();
         }

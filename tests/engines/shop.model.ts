@@ -1,7 +1,7 @@
 import { COLOURS, UNIT_PRICE_CENTS, type ColourId } from '@machines/catalog';
 import { lineItemFor } from '@machines/checkout-input';
 import { SHIPPING_METHODS, lineTotalCents, orderTotals, type ShippingMethodId } from '@machines/pricing';
-import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
+import { APP_ENTRY_META, APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 import { formatCents } from '@/lib/format-money';
 import en from '@/locales/en';
 import { SHOPPER_DETAILS } from '../shopper-details';
@@ -255,10 +255,11 @@ export class ShopModel {
     return this.browser.click({ role: 'button', name: en.release.reload });
   }
 
-  /** The `src` of the module script the page runs (`/assets/index-<hash>.js`): which release it is. */
+  /** The entry module the page runs (`/assets/index-<hash>.js`, its `<meta name="app-entry">`): which release it is. */
   runningRelease(): Promise<string | null> {
     return this.browser.evaluate(
-      () => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null,
+      (name) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null,
+      APP_ENTRY_META,
     );
   }
 

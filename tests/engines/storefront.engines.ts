@@ -7,6 +7,7 @@ import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS } from '@machines/checkout-machine';
 import {
   APP_READY_ATTRIBUTE,
+  APP_ENTRY_META,
   APP_SCRIPTS_META,
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_POLICY,
@@ -348,10 +349,10 @@ test('fault e: every script slow once the page is interactive; Proceed is busy w
 test('fault f: a slow network from the start (every script held until the page has asked for all it needs); the page asks for them all in one round trip, and a tap on the prerendered Add to Cart counts once the app is interactive', async (t) => {
   const { server, browser, shop } = await visit(t, WITHOUT_WORKER);
   // The scripts the landing page needs before it is interactive: its entry and the app's scripts it
-  // preloads (the <meta name="app-scripts"> the prerender writes).
+  // preloads (the <meta name="app-entry"> and <meta name="app-scripts"> the prerender writes).
   const html = readFileSync(join(DIST_DIR, 'index.html'), 'utf8');
   const needed = [
-    /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1],
+    new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(html)?.[1],
     ...(new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? []),
   ];
   assert.ok(

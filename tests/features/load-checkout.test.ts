@@ -1,11 +1,12 @@
 /**
  * Why the checkout's code did not load, as the storefront machine hears it: the diagnosis asks the
- * network for the release file and compares the release it names with the page's own scripts.
+ * network for the release file and compares the release it names with the page's own entry module.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutLoadError } from '@machines/checkout-load-failure';
 import { reloadIntoCheckout } from '@/effects/cart-handoff';
 import { RELEASE_URL, loadCheckout } from '@/features/checkout-download/load-checkout';
+import { APP_ENTRY_META } from '@/lib/shared-names';
 
 const RUNNING = '/assets/index-AAAAAAAA.js';
 const failingImport = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
@@ -23,7 +24,7 @@ async function failureWith(fetchRelease: () => Promise<Response>): Promise<unkno
 const release = (moduleScripts: unknown) => async () => Response.json({ moduleScripts });
 
 beforeEach(() => {
-  document.head.innerHTML = `<script type="module" src="${RUNNING}"></script>`;
+  document.head.innerHTML = `<meta name="${APP_ENTRY_META}" content="${RUNNING}">`;
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });

@@ -1,6 +1,6 @@
 import { CheckoutLoadError, type CheckoutLoadFailure } from '@machines/checkout-load-failure';
 import { reloadedRecently } from '@/effects/cart-handoff';
-import { RELEASE_FILE } from '@/lib/shared-names';
+import { APP_ENTRY_META, RELEASE_FILE } from '@/lib/shared-names';
 
 /**
  * The storefront machine's `loadCheckout` actor: resolves once `importPage` (the app's loader of the
@@ -8,8 +8,8 @@ import { RELEASE_FILE } from '@/lib/shared-names';
  * the router renders /checkout at once. On failure it finds out why and rejects with a
  * {@link CheckoutLoadError}:
  * - `offline` when the browser says so or the release file cannot be fetched at all;
- * - `outdated` when the release the server now deploys ({@link RELEASE_URL}) loads other scripts than
- *   this page does (a new release removed the files this page was built with), unless the page was
+ * - `outdated` when the release the server now deploys ({@link RELEASE_URL}) has another entry module
+ *   than this page's (a new release removed the files this page was built with), unless the page was
  *   reloaded into a new release a moment ago (no reload loop);
  * - `unavailable` otherwise (the server answered 5xx, or the download broke off).
  * @throws {CheckoutLoadError} always, when the code cannot be loaded.
@@ -39,8 +39,8 @@ async function diagnoseLoadFailure(): Promise<CheckoutLoadFailure> {
   }
   if (!release.ok) return 'unavailable';
   const deployed = moduleScriptsOf(await release.json().catch(() => null));
-  const running = Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'))
-    .map((script) => new URL(script.src).pathname)
+  const running = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${APP_ENTRY_META}"]`))
+    .map((meta) => new URL(meta.content, document.baseURI).pathname)
     .sort();
   const isNewRelease = deployed.length > 0 && deployed.join(' ') !== running.join(' ');
   return isNewRelease && !reloadedRecently() ? 'outdated' : 'unavailable';
