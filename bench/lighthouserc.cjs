@@ -2,8 +2,8 @@
  * Lighthouse CI configuration for `npm run bench` (bench/bench.ts starts the server and runs
  * `lhci collect`, `lhci assert` and `lhci upload` once per run below). The runs and their targets:
  * - mobile (Lighthouse's default: Moto G Power emulation, simulated slow 4G, 4× CPU): performance 100
- *   on every run (`pessimistic`: the worst run), and on the median run TBT ≤ 50 ms, LCP ≤ 1200 ms,
- *   CLS ≤ 0.01, on `/`, `/checkout` and the not-found page;
+ *   and LCP ≤ 1200 ms on every run (`pessimistic`: the worst run), and on the median run TBT ≤ 50 ms
+ *   and CLS ≤ 0.01, on `/`, `/checkout` and the not-found page;
  * - mobile at the low-tier rate (LHCI_CPU_SLOWDOWN set: `throttling.cpuSlowdownMultiplier` is the
  *   rate at which this machine scores the low-tier phone's BenchmarkIndex, 264, from the bench's
  *   calibration, bench/lib/cpu-calibration.ts; the rest as standard mobile): on `/`, performance
@@ -39,7 +39,7 @@ const assertMatrix = {
       assertions: {
         'categories:performance': ['error', { minScore: 1, ...everyRun }],
         'total-blocking-time': ['error', { maxNumericValue: 50, ...medianRun }],
-        'largest-contentful-paint': ['error', { maxNumericValue: 1200, ...medianRun }],
+        'largest-contentful-paint': ['error', { maxNumericValue: 1200, ...everyRun }],
         'cumulative-layout-shift': ['error', { maxNumericValue: 0.01, ...medianRun }],
         'categories:accessibility': ['error', { minScore: 1, ...medianRun }],
       },
