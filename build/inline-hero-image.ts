@@ -22,7 +22,8 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image" imageSrcSet="([^"]*)"[^>]*
 /**
  * Returns the landing page's `html` with the hero `<img>`'s {@link INLINE_HERO_WIDTH} candidate as a
  * `data:` URL of the same WebP file (read from `outDir`; `src`, which only a browser without `srcset`
- * reads, keeps its URL rather than a second copy); the candidates
+ * reads, keeps its URL rather than a second copy) and decoded in step with the first paint
+ * (`decoding="sync"`: the image is that paint); the candidates
  * between the smallest and it are dropped (the inline one covers them at no request), and React's
  * `<link rel="preload">` of the hero's image set is removed (it would fetch the inline width again).
  * The client renders the hero with its files' URLs; hero.tsx tells React the prerendered sources
@@ -50,7 +51,10 @@ export function inlineHeroImage(html: string, outDir: string): string {
     .filter(({ width }) => width === smallest || width >= INLINE_HERO_WIDTH)
     .map(({ url, width }) => `${width === INLINE_HERO_WIDTH ? dataUrl : url} ${width}w`)
     .join(', ');
-  const inlineHero = hero.replace(/\bsrcSet="[^"]*"/, () => `srcSet="${inlineSrcSet}"`);
+  // Decoded with the page's first paint, not in a frame after it: the opening image is that paint.
+  const inlineHero = hero
+    .replace(/\bsrcSet="[^"]*"/, () => `srcSet="${inlineSrcSet}"`)
+    .replace(/\bdecoding="async"/, 'decoding="sync"');
   return html
     .replace(IMAGE_PRELOAD, (preload, preloaded: string) => (preloaded === srcSet ? '' : preload))
     .replace(hero, () => inlineHero);

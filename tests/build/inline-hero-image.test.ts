@@ -14,13 +14,13 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 const srcSet = [240, 480, INLINE_HERO_WIDTH, 960]
   .map((width) => `/images/ball-${width}.webp ${width}w`)
   .join(', ');
-const hero = `<img src="/images/ball-480.webp" srcSet="${srcSet}" sizes="100vw" fetchPriority="high"/>`;
+const hero = `<img src="/images/ball-480.webp" srcSet="${srcSet}" sizes="100vw" fetchPriority="high" decoding="async"/>`;
 const preload = `<link rel="preload" as="image" imageSrcSet="${srcSet}" imageSizes="100vw" fetchPriority="high"/>`;
 const other = `<link rel="preload" as="image" imageSrcSet="/images/other.webp 240w" fetchPriority="high"/>`;
 const dataUrl = (text: string) => `data:image/webp;base64,${Buffer.from(text).toString('base64')}`;
 
 describe('inlineHeroImage', () => {
-  it('puts the inline width into the srcset as a data: URL, drops the widths it covers and its preload', () => {
+  it('puts the inline width into the srcset as a data: URL decoded with the first paint, drops the widths it covers and its preload', () => {
     const page = inlineHeroImage(
       `<head>${preload}${other}</head><body>${hero}<img src="/x.webp"></body>`,
       outDir,
@@ -28,7 +28,7 @@ describe('inlineHeroImage', () => {
     expect(page).toBe(
       `<head>${other}</head><body><img src="/images/ball-480.webp" srcSet="/images/ball-240.webp 240w, ` +
         `${dataUrl(`${INLINE_HERO_WIDTH}`)} ${INLINE_HERO_WIDTH}w, /images/ball-960.webp 960w" sizes="100vw" ` +
-        `fetchPriority="high"/><img src="/x.webp"></body>`,
+        `fetchPriority="high" decoding="sync"/><img src="/x.webp"></body>`,
     );
   });
 
