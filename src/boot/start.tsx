@@ -8,7 +8,6 @@ import { createI18n } from '@/i18n/i18n';
 import { nextTask } from '@/lib/after-next-paint';
 import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
-import { stopUnhandledEvents } from './unhandled-events';
 
 /**
  * Reads one key of a Web Storage area, so that its first access, which loads the whole area from the
@@ -87,7 +86,6 @@ function mountWithoutCurrentRoute(root: HTMLElement): Promise<void> {
 export function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  stopUnhandledEvents();
   void resolveLazyRoutes(routes, window.location.pathname).then(
     () => mount(container),
     () => mountWithoutCurrentRoute(container),
