@@ -77,7 +77,7 @@ test('a script is served as JavaScript and a missing asset never as a page with 
   request,
 }) => {
   const html = await (await request.get('/')).text();
-  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const asset = new RegExp(`<meta name="${APP_ENTRY_META}" content="(/assets/[^"]+\\.js)"`).exec(html)?.[1];
   const script = await request.get(asset!);
   expect(script.headers()['content-type']).toMatch(/^application\/javascript|^text\/javascript/);
   expect((await request.get('/assets/missing.js')).status()).toBe(404);

@@ -2,7 +2,7 @@ import { contentSecurityPolicy, cspHashSource } from '../../build/content-securi
 import { directiveOf, inlineScriptsOf } from '../inline-scripts';
 import { expect, test } from './fixtures';
 import { expectAppReady } from './clock';
-import { APP_READY_EVENT } from '@/lib/shared-names';
+import { APP_ENTRY_META, APP_READY_EVENT } from '@/lib/shared-names';
 import { UNIT_PRICE_CENTS } from '@machines/catalog';
 import { shopText } from '../shop-texts';
 
@@ -32,7 +32,10 @@ for (const path of ['/', '/checkout', '/no-such-page']) {
   }) => {
     const html = await (await request.get(path)).text();
 
-    expect(html, 'the app script').toMatch(/<script\b[^>]*\bsrc="\/assets\//);
+    expect(html, 'the app entry, which the inline script imports').toMatch(
+      new RegExp(`<meta name="${APP_ENTRY_META}" content="/assets/`),
+    );
+    expect(html, 'no script of its own before the largest paint').not.toMatch(/<script\b[^>]*\bsrc=/);
     const inline = inlineScriptsOf(html);
     expect(inline, 'one inline executable script').toHaveLength(1);
     expect(inline[0]!.code, 'the early-tap script').toContain(APP_READY_EVENT);
