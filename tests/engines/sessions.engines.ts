@@ -48,11 +48,16 @@ import {
   storefront,
   storefrontEvents,
 } from '../model/storefront-model';
-import { Reach, machineModels, reachFrom, reportCoverage } from './coverage-report';
+import { PROPERTY_CHECKS_KEY, Reach, machineModels, reachFrom, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
-import { checkingProperties, propertiesChecked, type MachineName } from './temporal-checks';
+import {
+  checkingProperties,
+  propertiesCheckedRow,
+  propertyChecks,
+  type MachineName,
+} from './temporal-checks';
 
 const BASE_URL = process.env.BASE_URL;
 /** Where the covering paths' runs wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS), comma-separated. */
@@ -316,10 +321,7 @@ before(async () => {
 after(async () => {
   await engine?.close();
   await pages?.stop();
-  if (engine) {
-    report();
-    console.log(`  ${propertiesChecked()}`);
-  }
+  if (engine) report();
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
@@ -410,7 +412,8 @@ async function keepEvidence(page: ModelPage, name: string) {
  * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
  * into test-results/engines-edge).
  */
-function pathsReach(): Record<string, Parameters<typeof reachFrom>[0]> | null {
+function pathsReach():
+  (Record<string, Parameters<typeof reachFrom>[0]> & { [PROPERTY_CHECKS_KEY]?: number }) | null {
   const [latest] = PATHS_RESULTS.split(',')
     .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
     .filter((file) => existsSync(file))
@@ -448,6 +451,17 @@ function report() {
             { name: 'together', reach: together },
           ]
         : []),
+    ],
+    [
+      propertiesCheckedRow(
+        paths
+          ? [
+              propertyChecks(),
+              paths[PROPERTY_CHECKS_KEY] ?? 0,
+              propertyChecks() + (paths[PROPERTY_CHECKS_KEY] ?? 0),
+            ]
+          : [propertyChecks()],
+      ),
     ],
   );
   writeFileSync(
