@@ -8,7 +8,7 @@
  * Usage: node scripts/test-sessions.mjs [--seed n] [--runs n] [--max-steps n]
  *   [--machine storefront|checkout] [--path p --replay-path r] [--pairs-goal percent]
  *   [test-engines.mjs's options]
- *   --runs: sessions per engine (default 10, about a quarter of them the checkout's); --max-steps:
+ *   --runs: sessions per engine (default 10, about a fifth of them the checkout's); --max-steps:
  *   steps per session (default 20);
  *   --machine, --path and --replay-path (as a failure prints them) replay one shrunk session.
  *   Any other argument goes to test-engines.mjs (--no-build, --engine name, --serial).

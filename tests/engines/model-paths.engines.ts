@@ -18,11 +18,11 @@ import { pathEvents, pathName, runModelPath } from '../model/derive-test-model';
 import { configurationOf, coverageReport, type ModelSuite } from '../model/model-suite';
 import { checkoutLoadFailureIn, storefront } from '../model/storefront-model';
 import { checkout } from '../model/checkout-model';
-import { Reach, machineModels, reportCoverage } from './coverage-report';
+import { PROPERTY_CHECKS_KEY, Reach, machineModels, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { checkoutDriver, modelPages, storefrontDriver, unfinished } from './model-drivers';
-import { checkingProperties, propertiesChecked } from './temporal-checks';
+import { checkingProperties, propertiesCheckedRow, propertyChecks } from './temporal-checks';
 
 const BASE_URL = process.env.BASE_URL;
 /** `MODEL_PATHS=all` runs every generated path; by default the covering ones (model-suite.ts). */
@@ -61,6 +61,7 @@ after(async () => {
       .join(' · ')}`,
     machineModels('paths'),
     [{ name: 'paths', reach: (name) => covered.get(name)! }],
+    [propertiesCheckedRow([propertyChecks()])],
   );
   for (const suite of [storefront, checkout]) {
     const seen = covered.get(suite.name)!.items;
@@ -70,12 +71,12 @@ after(async () => {
     // Every path ran (with BASE_URL too): 100% or fail. Fewer (--test-name-pattern): what they reach, or fail.
     complete &&= counts.started === counts.declared ? report.complete : missing.length === 0;
   }
-  console.log(`${where()} ${propertiesChecked()}`);
   if (counts.started < counts.declared) console.log(`${counts.started} of ${counts.declared} paths ran`);
-  // What the passing paths reached, for the sessions' coverage table (sessions.engines.ts).
+  // What the passing paths reached and the checks they passed, for the sessions' coverage table
+  // (sessions.engines.ts).
   writeFileSync(
     join(results, `${engine.name}-paths-coverage.json`),
-    JSON.stringify(Object.fromEntries(covered)),
+    JSON.stringify({ ...Object.fromEntries(covered), [PROPERTY_CHECKS_KEY]: propertyChecks() }),
   );
   if (!complete) process.exitCode = 1;
 });

@@ -20,7 +20,7 @@
  * reaches; and the sessions' pairs, for scripts/test-sessions.mjs to add up over the engines
  * (`<engine>-session-pairs.json`).
  * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
- * about a quarter of them the checkout's),
+ * about a fifth of them the checkout's),
  * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -42,17 +42,23 @@ import { storefrontMachine } from '@machines/storefront-machine';
 import { CHECKOUT_MODEL_INPUT, checkout, checkoutEvents } from '../model/checkout-model';
 import { formatEvent, pathEvents, type PathDriver } from '../model/derive-test-model';
 import { configurationOf, type ModelSuite } from '../model/model-suite';
+import { pairKey, pairsOf } from '../model/transition-pairs';
 import {
   SESSION_BOUNDS,
   checkoutLoadFailureIn,
   storefront,
   storefrontEvents,
 } from '../model/storefront-model';
-import { Reach, machineModels, reachFrom, reportCoverage } from './coverage-report';
+import { PROPERTY_CHECKS_KEY, Reach, machineModels, reachFrom, reportCoverage } from './coverage-report';
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, checkoutDriver, modelPages, storefrontDriver, type ModelPage } from './model-drivers';
-import { checkingProperties, propertiesChecked, type MachineName } from './temporal-checks';
+import {
+  checkingProperties,
+  propertiesCheckedRow,
+  propertyChecks,
+  type MachineName,
+} from './temporal-checks';
 
 const BASE_URL = process.env.BASE_URL;
 /** Where the covering paths' runs wrote what they reached (model-paths.engines.ts's ENGINES_RESULTS), comma-separated. */
@@ -62,8 +68,17 @@ const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
 /** This engine's seed, drawn from SEED: each engine runs sessions of its own, so together they reach more. */
 const ENGINE_SEED =
   (SEED + ['chromium', 'firefox', 'webkit'].indexOf(process.env.ENGINE ?? '') * 1_000_003) % 2 ** 31;
-/** How much likelier {@link Session.choose} picks an event that has not yet followed the last one. */
-const NEW_FOLLOWER_WEIGHT = 4;
+/** This engine's share of the pairs ({@link Session.choose}): pairs whose hash leaves this remainder by 3. */
+const ENGINE_SHARE = Math.max(0, ['chromium', 'firefox', 'webkit'].indexOf(process.env.ENGINE ?? ''));
+/**
+ * How much {@link Session.choose} weighs an event (1 for any): more when it takes a transition pair not
+ * yet taken (in this engine's sessions so far), most when that pair is this engine's share, some when
+ * the transitions it takes begin pairs the model can take that are not yet taken.
+ */
+const WEIGHTS = { untakenOwn: 24, untaken: 8, leadsToUntaken: 4 };
+/** Which engine's share a pair is in (0, 1 or 2): a hash of its key. */
+const shareOf = (pair: string) =>
+  [...pair].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 1_000_003, 0) % 3;
 const RUNS = option('SESSIONS_RUNS', 10);
 const MAX_STEPS = option('SESSIONS_MAX_STEPS', 20);
 const REPLAY = process.env.SESSIONS_PATH
@@ -112,7 +127,6 @@ const SPECS: Record<string, SessionSpec> = {
 };
 
 const isDelay = (event: EventObject) => event.type.startsWith('delay.');
-const key = (event: EventObject) => JSON.stringify(event);
 /**
  * Events that deploy the next release: they need a page with a server of its own (a copy of the local
  * build, or in front of `BASE_URL` a fault layer that presents the deployment's next release).
@@ -132,14 +146,21 @@ class Session {
   readonly events: EventObject[] = [];
   readonly configurations = new Set<string>();
   readonly steps: string[] = [];
-  /** Which event has followed which in this session ({@link choose}). */
-  private readonly followed = new Set<string>();
+  /** The transitions the last step that took any took (its last microstep's): a pair's first half. */
+  private lastTransitions: readonly string[] = [];
+  /** The pairs this session took. */
+  private readonly pairs = new Set<string>();
 
+  /**
+   * `pairs`: those the model can take within a session's bounds and those this engine's earlier
+   * sessions took ({@link choose} seeks the others).
+   */
   constructor(
     readonly spec: SessionSpec,
     readonly driver: Driver,
     readonly page: ModelPage,
     readonly deploying: boolean,
+    private readonly known: { reachable: ReadonlySet<string>; taken: ReadonlySet<string> },
   ) {
     this.clock.set(CLOCK_START);
     this.actor = createActor(spec.machine, {
@@ -159,6 +180,8 @@ class Session {
       schedule(source, target, event, delay, id);
     };
     this.actor.start();
+    this.lastTransitions =
+      spec.suite.pathMicrosteps({ state: this.snapshot, steps: [] } as never).at(-1) ?? [];
     this.note();
   }
 
@@ -184,37 +207,66 @@ class Session {
     const samples = this.spec.events(snapshot).filter((event) => !isDelay(event));
     if (samples.length === 0) return [];
     const handled = new Set(getNextTransitions(snapshot).map((transition) => transition.eventType));
-    const held = this.driver.downloadHeld?.() ?? false;
     const enabled = samples.filter(
       (event) =>
         this.spec.suite.expand(event, snapshot).every((real: EventObject) => handled.has(real.type)) &&
-        // A download fails, or the cart stops waiting for it, only while the server holds it.
-        ((checkoutLoadFailureIn(event as never) === null &&
-          !(event.type === 'cart.close' && snapshot.matches({ cart: { open: 'openingCheckout' } }))) ||
-          held) &&
-        (!deploys(event) || this.deploying) &&
-        (event.type !== 'release.waiting' || this.page.withWorker),
+        this.pageTakes(event, snapshot),
     );
     const timer = this.nextTimer();
     return timer ? [...enabled, timer.event] : enabled;
   }
 
+  /** Whether this page can take `event` in `snapshot` (what its server and worker allow). */
+  private pageTakes(event: EventObject, snapshot: AnyMachineSnapshot): boolean {
+    const held = this.driver.downloadHeld?.() ?? false;
+    return (
+      // A download fails, or the cart stops waiting for it, only while the server holds it.
+      ((checkoutLoadFailureIn(event as never) === null &&
+        !(event.type === 'cart.close' && snapshot.matches({ cart: { open: 'openingCheckout' } }))) ||
+        held) &&
+      (!deploys(event) || this.deploying) &&
+      (event.type !== 'release.waiting' || this.page.withWorker)
+    );
+  }
+
+  /** The pairs `event` sent in `snapshot` would take after `last`, and the transitions then last. */
+  private lookAhead(snapshot: AnyMachineSnapshot, event: EventObject, last: readonly string[]) {
+    const microsteps = this.spec.suite.stepMicrosteps(
+      snapshot,
+      this.spec.suite.expand(event, snapshot) as EventObject[],
+    );
+    return { pairs: pairsOf([last, ...microsteps]), last: microsteps.at(-1) ?? last };
+  }
+
+  /** Whether `pair` is neither in this engine's sessions' pairs nor in this session's. */
+  private untaken(pair: string): boolean {
+    return !this.known.taken.has(pair) && !this.pairs.has(pair);
+  }
+
   /**
-   * The enabled event `pick` (a whole number) chooses, by weight: {@link NEW_FOLLOWER_WEIGHT} for an
-   * event that has not yet followed the session's last event in this session, 1 for the rest, so a
-   * session takes transition pairs it has not taken rather than the same ones again.
+   * The enabled event `pick` (a whole number) chooses, by {@link WEIGHTS}: an event that takes a
+   * transition pair this engine has not taken yet weighs most (this engine's share of the pairs more
+   * than the rest, so the engines seek different pairs), one whose transitions begin such pairs some,
+   * the rest 1; so sessions take pairs they have not taken rather than the same ones again.
    * @throws when nothing is enabled (the command's check rules that out).
    */
   choose(pick: number): EventObject {
     const enabled = this.enabled();
-    const last = this.events.at(-1);
-    const follow = (event: EventObject) => `${last ? key(last) : 'start'} then ${key(event)}`;
-    const weights = enabled.map((event) => (this.followed.has(follow(event)) ? 1 : NEW_FOLLOWER_WEIGHT));
+    const snapshot = this.snapshot;
+    const weights = enabled.map((event) => {
+      const ahead = this.lookAhead(snapshot, event, this.lastTransitions);
+      const untaken = [...ahead.pairs].filter((pair) => this.untaken(pair));
+      if (untaken.some((pair) => shareOf(pair) === ENGINE_SHARE)) return WEIGHTS.untakenOwn;
+      if (untaken.length) return WEIGHTS.untaken;
+      const begins = ahead.last.map((first) => pairKey(first, ''));
+      const leads = [...this.known.reachable].some(
+        (pair) => this.untaken(pair) && begins.some((start) => pair.startsWith(start)),
+      );
+      return leads ? WEIGHTS.leadsToUntaken : 1;
+    });
     let rest = pick % weights.reduce((sum, weight) => sum + weight, 0);
-    const index = weights.findIndex((weight) => (rest -= weight) < 0);
-    const event = enabled[index];
+    const event = enabled[weights.findIndex((weight) => (rest -= weight) < 0)];
     if (!event) throw new Error('No event is enabled to choose from.');
-    this.followed.add(follow(event));
     return event;
   }
 
@@ -222,6 +274,9 @@ class Session {
   async step(event: EventObject): Promise<void> {
     const before = this.snapshot;
     this.steps.push(formatEvent(event));
+    const ahead = this.lookAhead(before, event, this.lastTransitions);
+    for (const pair of ahead.pairs) this.pairs.add(pair);
+    this.lastTransitions = ahead.last;
     const timer = this.nextTimer();
     if (isDelay(event) && timer) {
       const ms = timer.at - this.clock.now();
@@ -304,6 +359,8 @@ const captureConsole = (page: ModelPage) =>
 let engine: Engine;
 let pages: ReturnType<typeof modelPages>;
 const reached = new Map(Object.keys(SPECS).map((name) => [name, new Reach()]));
+/** The machines as the coverage table counts them, within a session's bounds. */
+const models = machineModels('sessions');
 const counts = { sessions: 0, steps: 0 };
 
 before(async () => {
@@ -316,16 +373,13 @@ before(async () => {
 after(async () => {
   await engine?.close();
   await pages?.stop();
-  if (engine) {
-    report();
-    console.log(`  ${propertiesChecked()}`);
-  }
+  if (engine) report();
 });
 
 const chosen = process.env.SESSIONS_MACHINE;
-/** A machine's share of RUNS: about a quarter for the checkout, whose model is small; all for one chosen. */
+/** A machine's share of RUNS: about a fifth for the checkout, whose model is small; all for one chosen. */
 const runsOf = (name: string) => {
-  const checkoutRuns = Math.max(1, Math.round(RUNS / 4));
+  const checkoutRuns = Math.max(1, Math.round(RUNS / 5));
   return chosen ? RUNS : name === 'checkout' ? checkoutRuns : Math.max(1, RUNS - checkoutRuns);
 };
 for (const [name, spec] of Object.entries(SPECS)) {
@@ -354,7 +408,10 @@ for (const [name, spec] of Object.entries(SPECS)) {
           step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
         });
         await captureConsole(page);
-        session = new Session(spec, driver, page, deploying);
+        session = new Session(spec, driver, page, deploying, {
+          reachable: models.find((model) => model.suite === spec.suite)!.pairs,
+          taken: reached.get(name)!.pairs,
+        });
         await driver.assertState(session.snapshot);
         const ready = session;
         await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
@@ -410,7 +467,8 @@ async function keepEvidence(page: ModelPage, name: string) {
  * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
  * into test-results/engines-edge).
  */
-function pathsReach(): Record<string, Parameters<typeof reachFrom>[0]> | null {
+function pathsReach():
+  (Record<string, Parameters<typeof reachFrom>[0]> & { [PROPERTY_CHECKS_KEY]?: number }) | null {
   const [latest] = PATHS_RESULTS.split(',')
     .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
     .filter((file) => existsSync(file))
@@ -433,7 +491,7 @@ function report() {
       pairs: new Set([...own.pairs, ...other.pairs]),
     };
   };
-  const machines = machineModels('sessions').filter(({ suite }) => suite.name in SPECS);
+  const machines = models.filter(({ suite }) => suite.name in SPECS);
   const results = process.env.ENGINES_RESULTS ?? 'test-results/sessions';
   reportCoverage(
     engine.name,
@@ -448,6 +506,17 @@ function report() {
             { name: 'together', reach: together },
           ]
         : []),
+    ],
+    [
+      propertiesCheckedRow(
+        paths
+          ? [
+              propertyChecks(),
+              paths[PROPERTY_CHECKS_KEY] ?? 0,
+              propertyChecks() + (paths[PROPERTY_CHECKS_KEY] ?? 0),
+            ]
+          : [propertyChecks()],
+      ),
     ],
   );
   writeFileSync(

@@ -6,7 +6,8 @@
  * before, then observes both sides, appends them to the session's traces and judges the last step. A
  * broken property throws {@link PropertyViolationError}, which names the property, its requirement, the
  * side and the step; the runner's failure handling (fast-check's shrinking, the replay command) takes
- * it from there. {@link propertiesChecked} tallies what ran, for the engine's coverage output.
+ * it from there. {@link propertyChecks} tallies what ran, for the engine's coverage table
+ * ({@link propertiesCheckedRow}).
  */
 import type { EventObject } from 'xstate';
 import { CARD_FIELD_NAMES } from '@machines/checkout-form';
@@ -24,6 +25,7 @@ import {
   type TemporalProperty,
 } from '@machines/temporal-properties';
 import { FIELD_LABELS } from '../model/checkout-model';
+import type { CoverageRow } from '../model/coverage-table';
 import type { PathDriver } from '../model/derive-test-model';
 import { storefrontView } from '../model/storefront-model';
 import type { ModelPage } from './model-drivers';
@@ -117,21 +119,16 @@ export class PropertyViolationError extends Error {
 /** How many steps were judged, and against which properties, per side (both sides judge each step). */
 const tally = { steps: 0 };
 
-/**
- * `properties checked: 5 × 812 steps × 2 sides = 8120 (prompt-held-during-order R4.10, …)`: what the
- * checks of this process judged, for an engine's coverage output.
- */
-export function propertiesChecked(): string {
-  const ids = TEMPORAL_PROPERTIES.map((property) => `${property.id} ${property.requirement}`).join(', ');
-  const total = TEMPORAL_PROPERTIES.length * tally.steps * 2;
-  return `properties checked: ${TEMPORAL_PROPERTIES.length} × ${tally.steps} steps × 2 sides = ${total} (${ids})`;
-}
+/** The checks this process judged: properties × steps × sides (both sides judge each step). */
+export const propertyChecks = () => TEMPORAL_PROPERTIES.length * tally.steps * 2;
 
-/** The count {@link propertiesChecked} prints, for the JUnit properties: properties × steps × sides. */
-export const propertyChecks = () => ({
-  properties: TEMPORAL_PROPERTIES.length,
-  steps: tally.steps,
-  checks: TEMPORAL_PROPERTIES.length * tally.steps * 2,
+/**
+ * The coverage table's row of the temporal properties checked, `counts` per column (each
+ * {@link propertyChecks} of the runs the column counts).
+ */
+export const propertiesCheckedRow = (counts: readonly number[]): CoverageRow => ({
+  label: 'properties checked',
+  counts,
 });
 
 /** Options of {@link checkingProperties}. */
