@@ -18,19 +18,21 @@ function inspectorDownload() {
   const sent: InspectionEvent[] = [];
   const sanitizers: { sanitizeContext?: unknown; sanitizeEvent?: unknown }[] = [];
   let answer: { arrive: () => void; fail: (error: Error) => void } | undefined;
-  vi.doMock('@statelyai/inspect', () =>
-    new Promise((resolve, reject) => {
-      answer = {
-        arrive: () =>
-          resolve({
-            createBrowserInspector: (options: (typeof sanitizers)[number]) => {
-              sanitizers.push(options);
-              return { inspect: { next: (event: InspectionEvent) => void sent.push(event) } };
-            },
-          }),
-        fail: reject,
-      };
-    }),
+  vi.doMock(
+    '@statelyai/inspect',
+    () =>
+      new Promise((resolve, reject) => {
+        answer = {
+          arrive: () =>
+            resolve({
+              createBrowserInspector: (options: (typeof sanitizers)[number]) => {
+                sanitizers.push(options);
+                return { inspect: { next: (event: InspectionEvent) => void sent.push(event) } };
+              },
+            }),
+          fail: reject,
+        };
+      }),
   );
   return { sent, sanitizers, answer: () => answer };
 }
@@ -44,7 +46,7 @@ async function inspectorAsked(): Promise<Observer<InspectionEvent>> {
 }
 
 const actor = {} as AnyActorRef;
-const registration = { type: '@xstate.actor', actorRef: actor } as InspectionEvent;
+const registration = { type: '@xstate.actor', actorRef: actor } as unknown as InspectionEvent;
 const eventOf = (type: string) =>
   ({ type: '@xstate.event', actorRef: actor, event: { type } }) as unknown as InspectionEvent;
 

@@ -60,14 +60,18 @@ describe('redactCardData', () => {
 
 describe('only started actors reach the inspector', () => {
   const actor = {} as AnyActorRef;
-  const registration = { type: '@xstate.actor', actorRef: actor } as InspectionEvent;
+  const registration = { type: '@xstate.actor', actorRef: actor } as unknown as InspectionEvent;
   const eventOf = (type: string) =>
     ({ type: '@xstate.event', actorRef: actor, event: { type } }) as unknown as InspectionEvent;
 
   it('passes its registration on with the actor’s start, once, and its other events as they come', () => {
     const seen = recorder();
     const inspector = onlyStartedActors(seen.observer);
-    const [earlyEvent, init, laterEvent] = [eventOf('cart.add'), eventOf('xstate.init'), eventOf('xstate.init')];
+    const [earlyEvent, init, laterEvent] = [
+      eventOf('cart.add'),
+      eventOf('xstate.init'),
+      eventOf('xstate.init'),
+    ];
     inspector.next?.(registration);
     inspector.next?.(earlyEvent);
     inspector.next?.(init);

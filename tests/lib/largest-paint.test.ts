@@ -33,7 +33,10 @@ function stubPaintTiming(): { paint: (name: string) => void; observing: () => nu
     }
     deliver(name: string) {
       const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
-      this.callback(entries as unknown as PerformanceObserverEntryList, this as unknown as PerformanceObserver);
+      this.callback(
+        entries as unknown as PerformanceObserverEntryList,
+        this as unknown as PerformanceObserver,
+      );
     }
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
