@@ -1,15 +1,16 @@
 import { vi } from 'vitest';
 
 /**
- * workbox-window's `Workbox` as the release code sees it (`vi.doMock('workbox-window', …)`): records
+ * workbox-window's `Workbox` as the release code sees it (a test file's `vi.mock('workbox-window', …)`
+ * gives it to the page, which makes one per page load): records
  * how it was made and asked to register, answers `register` with what the test gives, and fires the
  * events the test emits straight into the listeners (so a listener that throws fails the test).
  */
 export class FakeWorkbox {
-  /** Every Workbox made since the test reset it. */
+  /** Every Workbox made in this page. */
   static made: FakeWorkbox[] = [];
-  /** What `register` resolves to; a rejection when `undefined`. */
-  static registration: ServiceWorkerRegistration | undefined;
+  /** What `register` resolves to (its workers are the test's to change); a rejection when `undefined`. */
+  static registration: Partial<ServiceWorkerRegistration> | undefined = {};
   readonly listeners = new Map<string, Set<() => void>>();
   readonly registerOptions: unknown[] = [];
   readonly update = vi.fn(async () => undefined);
@@ -22,7 +23,9 @@ export class FakeWorkbox {
   register(options: unknown): Promise<ServiceWorkerRegistration> {
     this.registerOptions.push(options);
     const { registration } = FakeWorkbox;
-    return registration ? Promise.resolve(registration) : Promise.reject(new TypeError('offline'));
+    return registration
+      ? Promise.resolve(registration as ServiceWorkerRegistration)
+      : Promise.reject(new TypeError('Failed to register a ServiceWorker: offline'));
   }
   addEventListener(type: string, listener: () => void) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
@@ -44,12 +47,4 @@ export class FakeWaitingWorker extends EventTarget {
     this.state = state;
     this.dispatchEvent(new Event('statechange'));
   }
-}
-
-/** A fresh module graph with workbox-window faked and no Workbox made yet. */
-export function fakeWorkboxWindow(registration: Partial<ServiceWorkerRegistration> | undefined): void {
-  vi.resetModules();
-  FakeWorkbox.made = [];
-  FakeWorkbox.registration = registration as ServiceWorkerRegistration | undefined;
-  vi.doMock('workbox-window', () => ({ Workbox: FakeWorkbox }));
 }
