@@ -5,7 +5,9 @@
  * this one is typed with JSDoc (`@ts-check`: an editor checks it against Stryker's option types).
  * - mutates the shop's logic: machines/, src/features/, src/effects/, src/lib/; not the build steps
  *   (`*.build.ts`, run by the production build in Node) nor the service worker (it runs in the
- *   browser's worker): no Vitest test reaches them, the build and browser suites do;
+ *   browser's worker): no Vitest test reaches them, the build and browser suites do; nor
+ *   machines/requirements.ts, a data table that only the traceability generator reads (the shop never
+ *   runs it, so no test of the shop's behaviour can kill its mutants);
  * - runs the tests of vitest.stryker.config.ts with per-test coverage, so each mutant runs only the
  *   tests that reach it;
  * - incremental: results are kept in mutation/stryker-incremental.json (committed), so a run after a
@@ -24,6 +26,7 @@ const config = {
     'src/effects/**/*.{ts,tsx}',
     'src/lib/**/*.{ts,tsx}',
     '!**/*.build.ts',
+    '!machines/requirements.ts',
     '!src/features/releases/service-worker.ts',
   ],
   coverageAnalysis: 'perTest',

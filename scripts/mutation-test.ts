@@ -28,7 +28,8 @@ export const STATIC_INCREMENTAL_FILE = 'mutation/stryker-incremental-static.json
 
 /** What `--static` changes in stryker.config.mjs. */
 export const STATIC_OPTIONS: PartialStrykerOptions = {
-  mutate: ['machines/**/*.ts'],
+  // machines/requirements.ts is left out here too (stryker.config.mjs says why).
+  mutate: ['machines/**/*.ts', '!machines/requirements.ts'],
   ignoreStatic: false,
   incrementalFile: STATIC_INCREMENTAL_FILE,
   jsonReporter: { fileName: STATIC_MUTATION_REPORT },

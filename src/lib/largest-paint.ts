@@ -26,7 +26,9 @@ export function largestPaintDone(): Promise<void> {
 /** Resolves once `image` has loaded, or has failed: either way it no longer waits on the network. */
 function settled(image: HTMLImageElement): Promise<void> {
   return new Promise((resolve) => {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a second resolve of a settled promise does nothing
     image.addEventListener('load', () => resolve(), { once: true });
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a second resolve of a settled promise does nothing
     image.addEventListener('error', () => resolve(), { once: true });
   });
 }
@@ -63,10 +65,12 @@ function firstContentfulPaint(): Promise<void> {
       observer.observe({ type: 'paint', buffered: true });
       const giveUp = () => afterFrames(UNREPORTED_PAINT_FRAMES, resolve);
       if (document.readyState === 'complete') giveUp();
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: a document fires `load` once
       else window.addEventListener('load', giveUp, { once: true });
     } else if (document.readyState !== 'loading') resolve();
     else
       document.addEventListener('readystatechange', function parsed() {
+        // Stryker disable next-line StringLiteral,CallExpression: a second resolve of a settled promise does nothing
         document.removeEventListener('readystatechange', parsed);
         resolve();
       });

@@ -9,6 +9,7 @@ import {
   reloadedRecently,
   restoredStorefrontSnapshot,
 } from '@/effects/cart-handoff';
+import { MAX_LINE_QUANTITY } from '@machines/checkout-input';
 
 const cart = { colourId: 'ocean-blue', quantity: 2, cartCount: 3 } as const;
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -45,6 +46,18 @@ describe('reloadIntoCheckout', () => {
     expect(snapshot?.value).toEqual({ cart: 'closed', toast: 'hidden', release: 'current', order: 'none' });
   });
 
+  it('numbers its entry after the one it leaves, as React Router does, with a key of its own', () => {
+    window.history.replaceState({ usr: null, key: 'abc', idx: 4 }, '', '/');
+    reloadIntoCheckout(cart, NOW);
+    expect(window.history.state).toMatchObject({ idx: 5, key: `reload-${NOW.toString(36)}` });
+  });
+
+  it('numbers its entry 1 after an entry React Router did not number', () => {
+    window.history.replaceState({ idx: '4' }, '', '/');
+    reloadIntoCheckout(cart, NOW);
+    expect(window.history.state).toMatchObject({ idx: 1 });
+  });
+
   it('keeps no card data and nothing in the URL', () => {
     reloadIntoCheckout(cart, NOW);
     expect(new URL(document.URL).search).toBe('');
@@ -67,6 +80,16 @@ describe('restoredStorefrontSnapshot', () => {
   ])('starts afresh when the kept cart has %s', (_, kept) => {
     expect(restoredStorefrontSnapshot({ petBallCart: kept })).toBeUndefined();
   });
+
+  it.each([
+    ['a quantity of 1 and an empty cart', { ...cart, quantity: 1, cartCount: 0 }],
+    [
+      'the largest quantity and count',
+      { ...cart, quantity: MAX_LINE_QUANTITY, cartCount: MAX_LINE_QUANTITY },
+    ],
+  ])('restores a kept cart with %s', (_, kept) => {
+    expect(restoredStorefrontSnapshot({ petBallCart: kept })?.context).toMatchObject(kept);
+  });
 });
 
 describe('reloadedRecently (no reload loop)', () => {
@@ -74,6 +97,18 @@ describe('reloadedRecently (no reload loop)', () => {
     reloadIntoCheckout(cart, NOW);
     expect(reloadedRecently(NOW + 59_999)).toBe(true);
     expect(reloadedRecently(NOW + 60_000)).toBe(false);
+  });
+
+  it('is true from the very moment of the reload, and false for a reload the clock puts ahead of now', () => {
+    reloadIntoCheckout(cart, NOW);
+    expect(reloadedRecently(NOW)).toBe(true);
+    expect(reloadedRecently(NOW - 1)).toBe(false);
+  });
+
+  it('still knows, from storage, once the tab left the entry it reloaded into', () => {
+    reloadIntoCheckout(cart, NOW);
+    window.history.replaceState(null, '', '/');
+    expect(reloadedRecently(NOW + 1000)).toBe(true);
   });
 
   it('still knows, from the history entry, when storage throws', () => {

@@ -70,6 +70,35 @@ describe('loadCheckout', () => {
     expect(await failureWith(release([]))).toBe('unavailable');
   });
 
+  it('is unavailable when the server answers an error, whatever release its body names', async () => {
+    expect(
+      await failureWith(async () =>
+        Response.json({ moduleScripts: ['/assets/index-BBBBBBBB.js'] }, { status: 503 }),
+      ),
+    ).toBe('unavailable');
+  });
+
+  it('is unavailable when the release file names the page’s own scripts, in any order', async () => {
+    const scripts = ['/assets/vendor-CCCCCCCC.js', '/assets/index-AAAAAAAA.js'];
+    document.head.innerHTML = scripts
+      .map((script) => `<meta name="${APP_ENTRY_META}" content="${script}">`)
+      .join('');
+    expect(await failureWith(release(scripts))).toBe('unavailable');
+  });
+
+  it('is unavailable when the release file lists anything but script paths', async () => {
+    expect(await failureWith(release(['/assets/index-BBBBBBBB.js', 42]))).toBe('unavailable');
+    expect(await failureWith(async () => Response.json(42))).toBe('unavailable');
+    expect(await failureWith(async () => Response.json(null))).toBe('unavailable');
+  });
+
+  it('rejects with the download’s own error as the cause', async () => {
+    vi.stubGlobal('fetch', async () => new Response('Service Unavailable', { status: 503 }));
+    const failure = new TypeError('Failed to fetch dynamically imported module');
+    const error = await loadCheckout(() => Promise.reject(failure)).catch((caught: unknown) => caught);
+    expect((error as Error).cause).toBe(failure);
+  });
+
   it('is offline when the release file cannot be fetched at all @R8.4', async () => {
     expect(await failureWith(() => Promise.reject(new TypeError('NetworkError')))).toBe('offline');
   });

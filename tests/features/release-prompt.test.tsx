@@ -104,10 +104,12 @@ describe('a new release of the shop', () => {
     await user.click(screen.getByRole('button', { name: /^Add to Cart/ }));
     await releaseWaits();
 
+    expect(reloadButton()).not.toHaveAttribute('aria-disabled');
     const skipWaitingAsked = nextCall(postMessage);
     await user.click(reloadButton()!);
     await skipWaitingAsked;
     expect(postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(reloadButton()).toHaveAttribute('aria-disabled', 'true');
     expect(reload).not.toHaveBeenCalled();
 
     const reloaded = nextCall(reload);

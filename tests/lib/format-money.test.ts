@@ -32,7 +32,9 @@ describe('formatCents', () => {
   it.each([21.98, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
     'refuses %d, which is not safe integer cents',
     (amount) => {
-      expect(() => formatCents(amount)).toThrow(RangeError);
+      expect(() => formatCents(amount)).toThrow(
+        new RangeError(`formatCents needs integer cents, not ${amount}`),
+      );
     },
   );
 });

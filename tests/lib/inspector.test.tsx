@@ -43,6 +43,7 @@ describe('the inspector', () => {
       name: 'cvv',
       value: '•••',
     });
+    expect(redactCardData({ form: 'card', orderNumber: null })).toEqual({ form: 'card', orderNumber: null });
     expect(redactCardData({ type: 'field.change', name: 'city', value: 'Reno' })).toEqual({
       type: 'field.change',
       name: 'city',
@@ -51,7 +52,48 @@ describe('the inspector', () => {
   });
 });
 
+describe('redactCardData', () => {
+  it.each([null, undefined, 'cvv', 123])('returns %s, which is no object, as it is', (value) => {
+    expect(redactCardData(value)).toBe(value);
+  });
+});
+
 describe('only started actors reach the inspector', () => {
+  const actor = {} as AnyActorRef;
+  const registration = { type: '@xstate.actor', actorRef: actor } as unknown as InspectionEvent;
+  const eventOf = (type: string) =>
+    ({ type: '@xstate.event', actorRef: actor, event: { type } }) as unknown as InspectionEvent;
+
+  it('passes its registration on with the actor’s start, once, and its other events as they come', () => {
+    const seen = recorder();
+    const inspector = onlyStartedActors(seen.observer);
+    const [earlyEvent, init, laterEvent] = [
+      eventOf('cart.add'),
+      eventOf('xstate.init'),
+      eventOf('xstate.init'),
+    ];
+    inspector.next?.(registration);
+    inspector.next?.(earlyEvent);
+    inspector.next?.(init);
+    inspector.next?.(laterEvent);
+    expect(seen.events).toEqual([earlyEvent, registration, init, laterEvent]);
+  });
+
+  it('passes the events of an actor it never saw registered on as they are', () => {
+    const seen = recorder();
+    const init = eventOf('xstate.init');
+    onlyStartedActors(seen.observer).next?.(init);
+    expect(seen.events).toEqual([init]);
+  });
+
+  it('accepts an observer that only wants errors', () => {
+    const inspector = onlyStartedActors({ error: () => undefined });
+    expect(() => {
+      inspector.next?.(registration);
+      inspector.next?.(eventOf('xstate.init'));
+    }).not.toThrow();
+  });
+
   it('holds an actor’s registration back until it starts, and drops actors that never start', () => {
     const seen = recorder();
     const started = createActor(storefrontMachine, { inspect: onlyStartedActors(seen.observer) });

@@ -12,23 +12,46 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** A browser with Paint Timing whose paints the test reports with the returned function. */
-function stubPaintTiming(): (name: string) => void {
-  const observers: { callback: PerformanceObserverCallback; observer: PerformanceObserver }[] = [];
+/**
+ * A browser with Paint Timing whose paints the test reports with the returned function. An observer
+ * hears paints only while it observes `type: 'paint'`, and the paints reported before it started only
+ * when it asked for them (`buffered`), as a browser delivers them.
+ */
+function stubPaintTiming(): { paint: (name: string) => void; observing: () => number } {
+  const painted: string[] = [];
+  const observing = new Set<FakeObserver>();
   class FakeObserver {
     static readonly supportedEntryTypes = ['paint'];
-    constructor(callback: PerformanceObserverCallback) {
-      observers.push({ callback, observer: this as unknown as PerformanceObserver });
+    constructor(private readonly callback: PerformanceObserverCallback) {}
+    observe({ type, buffered }: PerformanceObserverInit) {
+      if (type !== 'paint') return;
+      observing.add(this);
+      if (buffered) for (const name of painted) this.deliver(name);
     }
-    observe() {}
-    disconnect() {}
+    disconnect() {
+      observing.delete(this);
+    }
+    deliver(name: string) {
+      const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+      this.callback(
+        entries as unknown as PerformanceObserverEntryList,
+        this as unknown as PerformanceObserver,
+      );
+    }
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
-  return (name) => {
-    const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
-    for (const { callback, observer } of observers)
-      callback(entries as unknown as PerformanceObserverEntryList, observer);
+  return {
+    paint: (name) => {
+      painted.push(name);
+      for (const observer of [...observing]) observer.deliver(name);
+    },
+    observing: () => observing.size,
   };
+}
+
+/** The document's `readyState` as the test sets it (jsdom's is 'complete' once the test starts). */
+function stubReadyState(state: DocumentReadyState): void {
+  vi.spyOn(document, 'readyState', 'get').mockReturnValue(state);
 }
 
 /** Animation frames the test runs by hand: `frames.shift()!(0)` runs the next one. */
@@ -48,12 +71,30 @@ function heroImage({ complete = false } = {}): HTMLImageElement {
 
 describe('largestPaintDone', () => {
   it('resolves at the first contentful paint, not at the first paint', async () => {
-    const paint = stubPaintTiming();
+    framesByHand();
+    const { paint } = stubPaintTiming();
     const done = largestPaintDone();
     paint('first-paint');
     expect(await isStillPending(done)).toBe(true);
     paint('first-contentful-paint');
-    await expect(done).resolves.toBeUndefined();
+    expect(await isStillPending(done)).toBe(false);
+  });
+
+  it('resolves at a first contentful paint made before it was asked', async () => {
+    framesByHand();
+    const { paint } = stubPaintTiming();
+    paint('first-contentful-paint');
+    expect(await isStillPending(largestPaintDone())).toBe(false);
+  });
+
+  it('stops observing paints once the first contentful paint is reported', async () => {
+    framesByHand();
+    const { paint, observing } = stubPaintTiming();
+    const done = largestPaintDone();
+    expect(observing()).toBe(1);
+    paint('first-contentful-paint');
+    await done;
+    expect(observing()).toBe(0);
   });
 
   it('resolves some frames after load where the browser supports paints but reports none', async () => {
@@ -66,8 +107,28 @@ describe('largestPaintDone', () => {
     await expect(done).resolves.toBeUndefined();
   });
 
+  it('counts the frames of an unreported paint from load, not from the call', async () => {
+    const frames = framesByHand();
+    stubPaintTiming();
+    stubReadyState('interactive');
+    const done = largestPaintDone();
+    expect(frames).toHaveLength(0);
+    window.dispatchEvent(new Event('load'));
+    for (let frame = 0; frame < UNREPORTED_PAINT_FRAMES; frame += 1) frames.shift()?.(0);
+    expect(await isStillPending(done)).toBe(false);
+  });
+
   it('resolves once the HTML is parsed where the browser reports no paints', async () => {
     await expect(largestPaintDone()).resolves.toBeUndefined();
+  });
+
+  it('waits for the HTML to be parsed where the browser has no list of entry types', async () => {
+    vi.stubGlobal('PerformanceObserver', class {});
+    stubReadyState('loading');
+    const done = largestPaintDone();
+    expect(await isStillPending(done)).toBe(true);
+    document.dispatchEvent(new Event('readystatechange'));
+    expect(await isStillPending(done)).toBe(false);
   });
 
   it.each([

@@ -88,6 +88,34 @@ describe('the temporal vocabulary', () => {
       same(trace({ orderNumber: 'A' }, { order: 2, orderNumber: null }, { order: 2, orderNumber: 'B' })),
     ).toBe(true);
   });
+
+  it('until judges the last step against every earlier one, each released only by a step after it', () => {
+    const same = until(
+      (now, earlier) => now.orderNumber === earlier.orderNumber,
+      (step, earlier) => step.order !== earlier.order,
+    );
+    expect(same(trace({ orderNumber: 'A' }, { orderNumber: 'A' }, { orderNumber: 'B' }))).toBe(false);
+    // The second step's relation is not released by the first, which came before it.
+    expect(
+      same(
+        trace({ order: 1, orderNumber: 'A' }, { order: 2, orderNumber: 'B' }, { order: 2, orderNumber: 'C' }),
+      ),
+    ).toBe(false);
+    // One releasing step is enough, whatever the steps after it.
+    expect(
+      same(
+        trace({ order: 1, orderNumber: 'A' }, { order: 2, orderNumber: 'B' }, { order: 1, orderNumber: 'C' }),
+      ),
+    ).toBe(true);
+  });
+
+  it('until relates the last step to the earlier ones only, never to itself', () => {
+    const later = until(
+      (now, earlier) => now.at > earlier.at,
+      () => false,
+    );
+    expect(later(trace({}, { at: T0 + 1 }))).toBe(true);
+  });
 });
 
 describe('the shop’s temporal properties', () => {
@@ -102,6 +130,7 @@ describe('the shop’s temporal properties', () => {
   it('prompt-held-during-order: the prompt may show on the landing page, never during an order @R4.10', () => {
     expect(property('prompt-held-during-order').requirement).toBe('R4.10');
     expect(broken(trace({ promptVisible: true }, { orderUnderway: true }))).toBeNull();
+    expect(broken(trace({ promptVisible: true }))).toBeNull();
     expect(broken(trace({ orderUnderway: true, promptVisible: true }))).toBe('prompt-held-during-order');
     expect(broken(trace({ orderConfirmed: true, promptVisible: true }))).toBe('prompt-held-during-order');
   });
@@ -123,6 +152,7 @@ describe('the shop’s temporal properties', () => {
   it("announced-count-is-machine-count: the cart button announces the machine's count @R2.4", () => {
     expect(broken(trace({ announcedCartCount: 3, machineCartCount: 3 }))).toBeNull();
     expect(broken(trace({ announcedCartCount: null, machineCartCount: 3 }))).toBeNull();
+    expect(broken(trace({ announcedCartCount: 3, machineCartCount: null }))).toBeNull();
     expect(broken(trace({ announcedCartCount: 4, machineCartCount: 3 }))).toBe(
       'announced-count-is-machine-count',
     );
@@ -146,6 +176,10 @@ describe('the shop’s temporal properties', () => {
     expect(broken(trace(confirmed(1, 'PB-000001'), confirmed(1, 'PB-000001')))).toBeNull();
     expect(broken(trace(confirmed(1, 'PB-000001'), { order: 1 }, confirmed(2, 'PB-000009')))).toBeNull();
     expect(broken(trace(confirmed(1, 'PB-000001'), confirmed(1, 'PB-003001')))).toBe('one-order-one-number');
+    // A number first shown after none, the next order's own, and one after the number was cleared.
+    expect(broken(trace({ order: 1 }, confirmed(1, 'PB-000001')))).toBeNull();
+    expect(broken(trace(confirmed(1, 'PB-000001'), confirmed(2, 'PB-000009')))).toBeNull();
+    expect(broken(trace(confirmed(1, 'PB-000001'), { order: 1 }, confirmed(1, 'PB-000002')))).toBeNull();
   });
 
   it('firstViolation names the step that broke the rule, and none for an empty trace', () => {

@@ -38,6 +38,7 @@ async function diagnoseLoadFailure(): Promise<CheckoutLoadFailure> {
     return 'offline';
   }
   if (!release.ok) return 'unavailable';
+  // Stryker disable next-line ArrowFunction: undefined, like null, is no release file
   const deployed = moduleScriptsOf(await release.json().catch(() => null));
   const running = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${APP_ENTRY_META}"]`))
     .map((meta) => new URL(meta.content, document.baseURI).pathname)

@@ -77,6 +77,7 @@ export async function activateWaitingWorker(): Promise<void> {
   const waiting = (await workbox?.registered)?.waiting;
   if (!waiting) return;
   await new Promise<void>((resolve) => {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a second resolve of a settled promise does nothing
     navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
     // A worker another tab activated first turns redundant here and never takes this page over.
     waiting.addEventListener('statechange', () => {
