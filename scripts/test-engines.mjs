@@ -160,21 +160,25 @@ function prepare(engine) {
 
 /**
  * The results of a TAP report: `{ name, ok }` of each top-level test that ran (not skipped), and the
- * counts, complete once every test the plan (`1..N`) announced has its line. Read from the test lines,
- * not the closing summary, which `--test-force-exit` may end the run before. A test stopped at its
- * timeout (`cancelled`) is a `not ok` line: a failure too.
+ * counts, complete once every top-level test that started (`# Subtest:`) has its result line, and
+ * the plan (`1..N`), when written, agrees. Read from the test lines, not from the plan and summary at
+ * the end, which `--test-force-exit` may end the process before they reach the file (a Firefox run
+ * lost both after its coverage table). A test stopped at its timeout (`cancelled`) is a `not ok` line:
+ * a failure too; a run that died inside a test leaves it without a result line: incomplete.
  */
 function tapResults(tap) {
   const results = [];
   let lines = 0;
+  let started = 0;
   for (const line of tap.split('\n')) {
+    if (line.startsWith('# Subtest: ')) started += 1;
     const match = /^(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO).*)?$/.exec(line);
     if (!match) continue;
     lines += 1;
     if (match[3] !== 'SKIP') results.push({ name: match[2], ok: match[1] === 'ok' });
   }
-  const plan = Number(/^1\.\.(\d+)$/m.exec(tap)?.[1] ?? Number.NaN);
-  const complete = plan === lines;
+  const plan = /^1\.\.(\d+)$/m.exec(tap)?.[1];
+  const complete = lines > 0 && lines === started && (plan === undefined || Number(plan) === lines);
   return {
     results,
     passed: complete ? results.filter((result) => result.ok).length : Number.NaN,
