@@ -93,7 +93,8 @@ export async function prerender({ outDir, siteUrl }: PrerenderOptions): Promise<
   const entryMeta = `<meta name="${APP_ENTRY_META}" content="${entryTags[0]?.[1] ?? ''}">`;
   // Linked after the largest paint too (src/early/link-manifest.ts).
   const template = built.replace(ENTRY_SCRIPT, '').replace(MANIFEST_LINK, '');
-  if (!MANIFEST_LINK.test(built) || template.includes('rel="manifest"')) throw new Error('index.html must have one <link rel="manifest">');
+  if (!MANIFEST_LINK.test(built) || template.includes('rel="manifest"'))
+    throw new Error('index.html must have one <link rel="manifest">');
   if (!template.includes(EMPTY_ROOT))
     throw new Error(`${outDir}/index.html has no empty ${EMPTY_ROOT}: prerender a fresh client build.`);
   const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1];

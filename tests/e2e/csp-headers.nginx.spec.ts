@@ -111,7 +111,9 @@ test(
     const appScripts =
       new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ') ?? [];
     const scripts = [
-      ...[new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(html)?.[1] ?? ''].filter(Boolean),
+      ...[new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(html)?.[1] ?? ''].filter(
+        Boolean,
+      ),
       ...appScripts,
     ];
     expect(appScripts.length, 'the app scripts the page preloads').toBeGreaterThan(0);
