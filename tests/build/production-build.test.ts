@@ -457,7 +457,9 @@ describe('SEO of the prerendered landing page', () => {
   });
 
   it('names the release in release.json: the landing page’s entry module', () => {
-    const entry = new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(page('index.html'))?.[1];
+    const entry = new RegExp(`<meta name="${APP_ENTRY_META}" content="([^"]+)"`).exec(
+      page('index.html'),
+    )?.[1];
     expect(entry).toBe(`/${manifest['index.html']!.file}`);
     expect(JSON.parse(page(RELEASE_FILE))).toEqual({ moduleScripts: [entry] });
   });
