@@ -1,9 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import { shallowEqual } from '@xstate/react';
-import { useDeferredValue, useId } from 'react';
+import { memo, useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { selectLineItems, selectOrderTotals } from '@machines/checkout-machine';
+import type { OrderTotals } from '@machines/pricing';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { cardSurfaceStyles } from '@/components/checkout/card-surface';
 import { Perks } from '@/components/landing/perks';
@@ -20,9 +21,6 @@ import { theme } from '@/styles/theme';
  */
 export function OrderSummary() {
   const lineItems = CheckoutActorContext.useSelector(selectLineItems);
-  // The totals follow a shipping method's choice in a deferred render: that tap's frame shows the
-  // checked method (on a phone the summary is below the form, out of sight).
-  const totals = useDeferredValue(CheckoutActorContext.useSelector(selectOrderTotals, shallowEqual));
   const titleId = useId();
   const { t } = useTranslation();
 
@@ -36,33 +34,7 @@ export function OrderSummary() {
         ))}
       </Items>
 
-      <Totals>
-        <VisuallyHiddenCaption>{t('checkout.summary.totals')}</VisuallyHiddenCaption>
-        <tbody>
-          <tr>
-            <th scope="row">{t('checkout.summary.subtotal')}</th>
-            <td>{formatCents(totals.subtotalCents)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('checkout.summary.shipping')}</th>
-            <td>
-              {totals.shippingCents === 0 ? (
-                <Free>{t('checkout.summary.free')}</Free>
-              ) : (
-                formatCents(totals.shippingCents)
-              )}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t('checkout.summary.tax')}</th>
-            <td>{formatCents(totals.taxCents)}</td>
-          </tr>
-          <TotalRow>
-            <th scope="row">{t('checkout.summary.total')}</th>
-            <td>{formatCents(totals.totalCents)}</td>
-          </TotalRow>
-        </tbody>
-      </Totals>
+      <SummaryTotals />
 
       <Ssl>
         <ShieldCheck aria-hidden size={18} />
@@ -72,6 +44,51 @@ export function OrderSummary() {
     </Panel>
   );
 }
+
+/**
+ * Subtotal, Shipping, Tax and Total (integer cents from `selectOrderTotals`, formatted here). They follow
+ * a shipping method's choice in a deferred render: that tap's frame shows the checked method (on a
+ * phone the summary is below the form, out of sight). The tap's render calls this with the previous
+ * totals, and the memoised table skips its texts and markup.
+ */
+function SummaryTotals() {
+  const totals = useDeferredValue(CheckoutActorContext.useSelector(selectOrderTotals, shallowEqual));
+  return <TotalsTable totals={totals} />;
+}
+
+/** {@link SummaryTotals}' table, rendered again only when an amount (or the language) changes. */
+const TotalsTable = memo(function TotalsTable({ totals }: { totals: OrderTotals }) {
+  const { t } = useTranslation();
+  return (
+    <Totals>
+      <VisuallyHiddenCaption>{t('checkout.summary.totals')}</VisuallyHiddenCaption>
+      <tbody>
+        <tr>
+          <th scope="row">{t('checkout.summary.subtotal')}</th>
+          <td>{formatCents(totals.subtotalCents)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('checkout.summary.shipping')}</th>
+          <td>
+            {totals.shippingCents === 0 ? (
+              <Free>{t('checkout.summary.free')}</Free>
+            ) : (
+              formatCents(totals.shippingCents)
+            )}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('checkout.summary.tax')}</th>
+          <td>{formatCents(totals.taxCents)}</td>
+        </tr>
+        <TotalRow>
+          <th scope="row">{t('checkout.summary.total')}</th>
+          <td>{formatCents(totals.totalCents)}</td>
+        </TotalRow>
+      </tbody>
+    </Totals>
+  );
+});
 
 const Panel = styled.aside`
   display: grid;

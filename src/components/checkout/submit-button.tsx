@@ -1,5 +1,5 @@
 import { Loader2, Lock } from 'lucide-react';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { selectIsProcessing, selectOrderTotals, type CheckoutSnapshot } from '@machines/checkout-machine';
@@ -21,8 +21,6 @@ const selectTotalCents = (snapshot: CheckoutSnapshot): number => selectOrderTota
  * submission on Enter.
  */
 export function SubmitButton() {
-  // The price follows a shipping method's choice in a deferred render, as the summary's totals do.
-  const totalCents = useDeferredValue(CheckoutActorContext.useSelector(selectTotalCents));
   const isProcessing = CheckoutActorContext.useSelector(selectIsProcessing);
   const isHydrated = useIsHydrated();
   const { t } = useTranslation();
@@ -35,14 +33,32 @@ export function SubmitButton() {
           {t('checkout.processing')}
         </>
       ) : (
-        <>
-          <Lock aria-hidden size={18} />
-          {t('checkout.submit', { price: formatCents(totalCents) })}
-        </>
+        <SubmitLabel />
       )}
     </Submit>
   );
 }
+
+/**
+ * 'Complete Order - $X'. The price follows a shipping method's choice in a deferred render, as the
+ * summary's totals do; the tap's render calls this with the previous total, and the memoised label
+ * skips its text and icon.
+ */
+function SubmitLabel() {
+  const totalCents = useDeferredValue(CheckoutActorContext.useSelector(selectTotalCents));
+  return <PricedLabel totalCents={totalCents} />;
+}
+
+/** {@link SubmitLabel}'s lock icon and text for `totalCents` (integer cents), rendered again only when it (or the language) changes. */
+const PricedLabel = memo(function PricedLabel({ totalCents }: { totalCents: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Lock aria-hidden size={18} />
+      {t('checkout.submit', { price: formatCents(totalCents) })}
+    </>
+  );
+});
 
 const spin = keyframes`
   to { transform: rotate(360deg); }

@@ -1,7 +1,7 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { COLOURS, type ColourOption } from '@machines/catalog';
+import { COLOURS, type ColourId, type ColourOption } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { visuallyHiddenStyles } from '@/components/ui/visually-hidden';
@@ -35,11 +35,17 @@ export function ColourSwatches() {
 
 /** 'Colour: Hot Pink': the group's name, following the selected colour. */
 function ColourLegend() {
-  const { t } = useTranslation();
-  // Deferred: the tap's own frame shows the checked swatch; the legend follows in the render after.
+  // Deferred: the tap's own frame shows the checked swatch; the legend follows in the render after
+  // (the tap's render calls this with the previous colour, and the memoised text skips its work).
   const colourId = useDeferredValue(StorefrontActorContext.useSelector(selectColourId));
-  return <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>;
+  return <LegendText colourId={colourId} />;
 }
+
+/** {@link ColourLegend}'s `<legend>` for `colourId`, rendered again only when the colour (or language) changes. */
+const LegendText = memo(function LegendText({ colourId }: { colourId: ColourId }) {
+  const { t } = useTranslation();
+  return <Legend>{t('product.colourLegend', { colour: t(`colour.${colourId}`) })}</Legend>;
+});
 
 /** One colour's radio, swatch and name; re-renders only when its own checked state changes. */
 function SwatchOption({ colour }: { colour: ColourOption }) {

@@ -1,6 +1,7 @@
-import { useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
+import type { ColourId } from '@machines/catalog';
 import { selectColourId } from '@machines/storefront-machine';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
 import { productImageSources } from '@/components/ui/product-image-sources';
@@ -33,10 +34,16 @@ export function Hero() {
 
 /** The hero's product image in the selected colour (spec §2, §3 'Colour option' image), 480×480 px. */
 function HeroImage() {
-  const { t } = useTranslation();
   // Deferred: a colour tap's own frame shows the swatch it checked; the new image follows in a render
-  // of its own, after that frame, instead of inside the tap.
+  // of its own, after that frame, instead of inside the tap. The tap's render still calls this
+  // component with the previous colour; the memoised image then skips its texts and markup.
   const colourId = useDeferredValue(StorefrontActorContext.useSelector(selectColourId));
+  return <ColourImage colourId={colourId} />;
+}
+
+/** {@link HeroImage}'s image for `colourId`, rendered again only when the colour (or language) changes. */
+const ColourImage = memo(function ColourImage({ colourId }: { colourId: ColourId }) {
+  const { t } = useTranslation();
   // The image the page opens with is its largest paint (LCP): fading it in from transparent would
   // postpone that paint, so only the images of later colour choices fade in.
   const [openingColourId] = useState(colourId);
@@ -59,7 +66,7 @@ function HeroImage() {
       suppressHydrationWarning
     />
   );
-}
+});
 
 const fadeIn = keyframes`
   from { opacity: 0; transform: scale(0.97); }
