@@ -55,11 +55,25 @@ export interface FloorRun {
   readonly benchmarkIndex: number | undefined;
 }
 
-/** One variant of the floor at one CPU rate (`rateId`: a {@link FloorRate}'s id) and its runs. */
+/**
+ * One variant of the floor at one CPU rate (`rateId`: a {@link FloorRate}'s id), its runs and the
+ * runs Lighthouse could not record (`failures`: its runtime error's code per run, e.g. `NO_NAVSTART`).
+ */
 export interface FloorEntry {
   readonly variant: string;
   readonly rateId: string;
   readonly runs: FloorRun[];
+  readonly failures: string[];
+}
+
+/** Lighthouse's report of a run it could not record, e.g. `Runtime error encountered: … (NO_NAVSTART)`. */
+const RUNTIME_ERROR = /Runtime error encountered: .*\((\w+)\)/;
+
+/** A run Lighthouse could not record (see {@link FloorEntry}), thrown by {@link runLighthouse}. */
+class LighthouseRuntimeError extends Error {
+  constructor(readonly code: string) {
+    super(`Lighthouse runtime error ${code}`);
+  }
 }
 
 /** A CPU slowdown the floor runs at: `rate` a multiplier, `label` its name in the table. */
@@ -71,7 +85,8 @@ export interface FloorRate {
 
 /**
  * One Lighthouse run of `url` at `rate`× CPU (see {@link FloorRun}).
- * @throws when Lighthouse fails.
+ * @throws {@link LighthouseRuntimeError} when Lighthouse could not record the run (a trace without
+ *   its navigation start, say); an `Error` when it fails otherwise.
  */
 function runLighthouse(
   lighthouseBin: string,
@@ -93,7 +108,11 @@ function runLighthouse(
     ],
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromePath } },
   );
-  if (result.status !== 0) throw new Error(`lighthouse ${url} exited with ${result.status}: ${result.stderr}`);
+  if (result.status !== 0) {
+    const code = RUNTIME_ERROR.exec(result.stderr)?.[1];
+    if (code) throw new LighthouseRuntimeError(code);
+    throw new Error(`lighthouse ${url} exited with ${result.status}: ${result.stderr}`);
+  }
   const lhr = JSON.parse(result.stdout) as LighthouseResult;
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
@@ -109,7 +128,9 @@ function runLighthouse(
 /**
  * Runs the floor (see the module comment): `runs` rounds, each running every slowdown of `rates` on
  * the build, its pages without scripts and the blank page, in that order; `log` gets a line per run.
- * @throws when nginx cannot serve a variant or a Lighthouse run fails
+ * A run Lighthouse could not record is kept as a failure (its code logged), not run again: the
+ * medians are of the runs it recorded, and the table says how many.
+ * @throws when nginx cannot serve a variant or a Lighthouse run fails otherwise
  */
 export async function measureLighthouseFloor({
   distDir,
@@ -144,15 +165,27 @@ export async function measureLighthouseFloor({
     for (const [variant, dir] of variants) {
       const server = await serveWithNginx(dir);
       servers.push(server);
-      for (const { id } of rates) results.push({ variant, rateId: id, origin: server.baseURL, runs: [] });
+      for (const { id } of rates)
+        results.push({ variant, rateId: id, origin: server.baseURL, runs: [], failures: [] });
     }
     for (let run = 1; run <= runs; run += 1)
       for (const { id, rate } of rates)
         for (const entry of results.filter((candidate) => candidate.rateId === id)) {
           log(`lighthouse floor: ${entry.variant}, ${id} (${rate}×), run ${run}/${runs}`);
-          entry.runs.push(runLighthouse(lighthouseBin, `${entry.origin}/`, rate, chromePath, chromeFlags));
+          try {
+            entry.runs.push(runLighthouse(lighthouseBin, `${entry.origin}/`, rate, chromePath, chromeFlags));
+          } catch (error) {
+            if (!(error instanceof LighthouseRuntimeError)) throw error;
+            log(`  ${error.message}: the run is left out`);
+            entry.failures.push(error.code);
+          }
         }
-    return results.map(({ variant, rateId, runs: measured }) => ({ variant, rateId, runs: measured }));
+    return results.map(({ variant, rateId, runs: measured, failures }) => ({
+      variant,
+      rateId,
+      runs: measured,
+      failures,
+    }));
   } finally {
     for (const server of servers) await server.stop();
     rmSync(scratch, { recursive: true, force: true });

@@ -44,13 +44,16 @@ export function runLighthouseFloor({
   });
 }
 
-/** The section's printed lines: per page and rate, medians of the score and of the simulated ms. */
+/**
+ * The section's printed lines: per page and rate, medians of the score and of the simulated ms over
+ * the runs Lighthouse recorded, with how many it recorded and the codes of those it could not.
+ */
 export function printLighthouseFloor(
   floor: readonly FloorEntry[],
   { profiles, runs }: { profiles: readonly Profile[]; runs: number },
 ): string[] {
   const rates = floorRates(profiles);
-  const rows = floor.map(({ variant, rateId, runs: measured }) => {
+  const rows = floor.map(({ variant, rateId, runs: measured, failures }) => {
     const rate = rates.find((candidate) => candidate.id === rateId);
     const scores = measured.map((m) => m.performance);
     const longest = measured.map((m) => Math.max(0, ...m.longTasks));
@@ -58,15 +61,16 @@ export function printLighthouseFloor(
       variant,
       `${rate?.label} (${rate?.rate}×)`,
       median(scores),
-      Math.min(...scores),
+      scores.length > 0 ? Math.min(...scores) : Number.NaN,
       ...(['TBT', 'FCP', 'LCP'] as const).map((metric) => Math.round(median(measured.map((m) => m[metric])))),
       Math.round(median(longest)),
       Math.round(median(measured.map((m) => m.benchmarkIndex ?? Number.NaN))),
+      failures.length === 0 ? measured.length : `${measured.length} (${failures.join(', ')})`,
     ];
   });
   return [
     '',
-    `Lighthouse floor on / (Lighthouse ${packageVersion('lighthouse')} CLI, mobile, performance only; median of ${runs}, the three pages in turn; ms simulated at the slowdown)`,
-    table(['page', 'CPU', 'perf', 'perf worst', 'TBT', 'FCP', 'LCP', 'longest task', 'BenchmarkIndex'], rows),
+    `Lighthouse floor on / (Lighthouse ${packageVersion('lighthouse')} CLI, mobile, performance only; median of the runs recorded of ${runs}, the three pages in turn; ms simulated at the slowdown)`,
+    table(['page', 'CPU', 'perf', 'perf worst', 'TBT', 'FCP', 'LCP', 'longest task', 'BenchmarkIndex', 'runs'], rows),
   ];
 }
