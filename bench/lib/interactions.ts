@@ -235,8 +235,9 @@ export const JOURNEY: readonly JourneyStep[] = [
 /**
  * The floors under every tap: the same tap on a plain button (48 px tall, system font) whose handler
  * changes one line of text, at the same CPU rate (the median of five taps after a first, which also
- * pays for the page's first input). {@link FLOOR_TAP}: on a page with nothing else and no framework, what the browser's own
- * touch, mouse and click dispatch and one frame cost, which no page can go below.
+ * pays for the page's first input). {@link FLOOR_TAP}: on a page with nothing else and no framework,
+ * what the browser's own touch, mouse and click dispatch and one frame cost, which no page can go
+ * below.
  * {@link REACT_FLOOR_TAP}: the button and its line rendered by React (`createRoot`, a `useState`
  * counter, production build) above as many other elements as the journey's `/` has, which React
  * rendered once and never again (a memoised component): what the fixed stack and a page of the shop's
@@ -297,7 +298,7 @@ async function measureFloorTap(context: BrowserContext, cpuRate: number, html: s
     const box = document.querySelector('button')!.getBoundingClientRect();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   });
-  // The page's first tap also pays for the browser's first input on it; a floor is the cheapest tap.
+  // The page's first tap also pays for the browser's first input on it: not one of the floor's taps.
   await page.touchscreen.tap(x, y);
   await settle(page);
   const samples: InteractionSample[] = [];
