@@ -65,8 +65,10 @@ function firstContentfulPaint(): Promise<void> {
       observer.observe({ type: 'paint', buffered: true });
       const giveUp = () => afterFrames(UNREPORTED_PAINT_FRAMES, resolve);
       if (document.readyState === 'complete') giveUp();
-      // Stryker disable next-line ObjectLiteral,BooleanLiteral: a document fires `load` once
-      else window.addEventListener('load', giveUp, { once: true });
+      else {
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: a document fires `load` once
+        window.addEventListener('load', giveUp, { once: true });
+      }
     } else if (document.readyState !== 'loading') resolve();
     else
       document.addEventListener('readystatechange', function parsed() {

@@ -71,6 +71,17 @@ describe('watchWaitingWorker', () => {
     stop();
   });
 
+  it('says a release waits when one installs while the page is open and Workbox reports only its install', async () => {
+    const onWaiting = vi.fn();
+    const stop = watchWaitingWorker(onWaiting);
+    await drainTasks();
+    expect(onWaiting).not.toHaveBeenCalled();
+    Object.assign(registration, { waiting: {}, active: {} });
+    pageWorkbox().emit('installed');
+    expect(onWaiting).toHaveBeenCalledOnce();
+    stop();
+  });
+
   it('says nothing of a release found waiting once it stopped watching', async () => {
     Object.assign(registration, { waiting: {}, active: {} });
     const onWaiting = vi.fn();

@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { createActorContext } from '@xstate/react';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, createMachine, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
 import { storefrontMachine } from '@machines/storefront-machine';
 import { inspect, onlyStartedActors, redactCardData } from '@/lib/inspector';
 
@@ -53,6 +53,11 @@ describe('the inspector', () => {
 });
 
 describe('redactCardData', () => {
+  it('redacts only the values that field.change events carry, not other events naming a card field', () => {
+    const focus = { type: 'field.focus', name: 'cardNumber' };
+    expect(redactCardData(focus)).toEqual({ type: 'field.focus', name: 'cardNumber' });
+  });
+
   it.each([null, undefined, 'cvv', 123])('returns %s, which is no object, as it is', (value) => {
     expect(redactCardData(value)).toBe(value);
   });
@@ -106,6 +111,15 @@ describe('only started actors reach the inspector', () => {
     expect(seen.registered()).toEqual(new Set([started, started.getSnapshot().children.watchReleases]));
     expect(seen.events[0]).toMatchObject({ type: '@xstate.actor', actorRef: started });
     expect(seen.events[1]).toMatchObject({ type: '@xstate.event', event: { type: 'xstate.init' } });
+  });
+
+  it('does not register an actor that never starts though its creation ran eventless transitions on xstate.init', () => {
+    const seen = recorder();
+    // Creating an actor computes its initial state: an `always` transition there reports a microstep
+    // caused by `xstate.init` before any start.
+    const machine = createMachine({ initial: 'opening', states: { opening: { always: 'open' }, open: {} } });
+    createActor(machine, { inspect: onlyStartedActors(seen.observer) });
+    expect(seen.registered()).toEqual(new Set());
   });
 
   it('shows one actor per provider under React StrictMode, where the raw observer sees two', () => {

@@ -53,6 +53,7 @@ export function watchWaitingWorker(onWaiting: () => void): () => void {
   return () => {
     watching = false;
     page.removeEventListener('waiting', onWaiting);
+    // Stryker disable next-line StringLiteral,CallExpression: checkWaiting does nothing once `watching` is false; this only frees it
     page.removeEventListener('installed', checkWaiting);
     document.removeEventListener('visibilitychange', onVisible);
   };

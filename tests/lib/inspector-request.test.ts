@@ -1,0 +1,65 @@
+/**
+ * When the dev server's Stately inspector is on, decided once as `src/lib/inspector.ts` loads: in the
+ * dev server's `inspect` mode or with `?inspect` in the page's URL, never in a production build. Each
+ * test opens the page as the condition says, then loads the module afresh.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@statelyai/inspect', () => ({
+  createBrowserInspector: () => ({ inspect: { next: () => undefined } }),
+}));
+
+/**
+ * Loads the inspector module as a page at `url` would, with Vite's `DEV` and `MODE` as given; with no
+ * `url`, as Node would, where there is no `window`.
+ */
+async function loadInspector(url: string | undefined, env: { DEV: boolean; MODE: string }) {
+  if (url === undefined) vi.stubGlobal('window', undefined);
+  else window.history.replaceState(null, '', url);
+  vi.stubEnv('DEV', env.DEV);
+  vi.stubEnv('MODE', env.MODE);
+  vi.resetModules();
+  return import('@/lib/inspector');
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the inspector as the page loads', () => {
+  it('is off on the dev server when nobody asked for it', async () => {
+    const { inspect } = await loadInspector('/?color=red', { DEV: true, MODE: 'development' });
+    expect(inspect).toBeUndefined();
+  });
+
+  it('is on on the dev server in the inspect mode (npm run dev:inspect), without ?inspect', async () => {
+    const { inspect } = await loadInspector('/', { DEV: true, MODE: 'inspect' });
+    expect(inspect?.next).toBeTypeOf('function');
+  });
+
+  it('is on on the dev server with ?inspect in the URL', async () => {
+    const { inspect } = await loadInspector('/?inspect', { DEV: true, MODE: 'development' });
+    expect(inspect?.next).toBeTypeOf('function');
+  });
+
+  it('is off in a production build, even with ?inspect in the URL', async () => {
+    const { inspect } = await loadInspector('/?inspect', { DEV: false, MODE: 'production' });
+    expect(inspect).toBeUndefined();
+  });
+
+  it('is off, and loads, where there is no window (Node: server rendering, Node tests)', async () => {
+    const { inspect } = await loadInspector(undefined, { DEV: true, MODE: 'development' });
+    expect(inspect).toBeUndefined();
+  });
+
+  it('redacts card data with a placeholder that shows something was there', async () => {
+    const { redactCardData } = await loadInspector('/', { DEV: true, MODE: 'development' });
+    expect(redactCardData({ type: 'field.change', name: 'cardNumber', value: '4242424242424242' })).toEqual({
+      type: 'field.change',
+      name: 'cardNumber',
+      value: '•••',
+    });
+  });
+});
