@@ -96,7 +96,7 @@ function pairsTogether() {
       ...[...entry.reachable].filter((pair) => !entry.taken.has(pair)).map((pair) => `${machine}: ${pair}`),
     );
   }
-  lines.push(`  ${'all'.padEnd(12)} ${percent(taken, reachable)} (goal ${pairsGoal * 100}%)`);
+  lines.push(`  ${'all'.padEnd(12)} ${percent(taken, reachable)} (goal ${+(pairsGoal * 100).toFixed(1)}%)`);
   lines.push(...untaken.map((pair) => `  NOT TAKEN: ${pair}`));
   console.log(lines.join('\n'));
   const full = written.length === ENGINES.length && !env.SESSIONS_MACHINE && !env.SESSIONS_PATH;
@@ -106,7 +106,7 @@ function pairsTogether() {
   }
   if (taken >= pairsGoal * reachable) return true;
   console.log(
-    `sessions: the engines took ${percent(taken, reachable)} of the transition pairs, below the goal of ${pairsGoal * 100}%`,
+    `sessions: the engines took ${percent(taken, reachable)} of the transition pairs, below the goal of ${+(pairsGoal * 100).toFixed(1)}%`,
   );
   return false;
 }

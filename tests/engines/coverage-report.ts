@@ -34,7 +34,7 @@ export const SUITES: readonly ModelSuite[] = [storefront, checkout];
  * A session's sample events for the traversal that counts what the model reaches: no restrictions,
  * the quantity and cart capped as the model's (so it ends), and every delay.
  */
-function sessionEvents(suite: ModelSuite) {
+export function sessionEvents(suite: ModelSuite) {
   const delays = [...suite.delays.keys()].map((type) => ({ type }));
   return (snapshot: AnyMachineSnapshot): EventObject[] => [
     ...(suite === storefront
