@@ -6,8 +6,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as checkoutForm from '@machines/checkout-form';
 
+/**
+ * What the Stately inspector received, in order; with `blocked`, it cannot start (its window is
+ * blocked, say), as `createBrowserInspector` then throws.
+ */
+const inspectorPackage = vi.hoisted(() => ({ received: [] as unknown[], blocked: false }));
+const { received } = inspectorPackage;
 vi.mock('@statelyai/inspect', () => ({
-  createBrowserInspector: () => ({ inspect: { next: () => undefined } }),
+  createBrowserInspector: () => {
+    if (inspectorPackage.blocked)
+      throw new TypeError('Cannot read properties of null (reading "postMessage")');
+    return { inspect: { next: (event: unknown) => received.push(event) } };
+  },
 }));
 
 /**
@@ -27,6 +37,9 @@ async function loadInspector(url: string | undefined, env: { DEV: boolean; MODE:
 }
 
 afterEach(() => {
+  received.length = 0;
+  inspectorPackage.blocked = false;
+  vi.restoreAllMocks();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
@@ -46,6 +59,37 @@ describe('the inspector as the page loads', () => {
   it('is on on the dev server with ?inspect in the URL', async () => {
     const { inspect } = await loadInspector('/?inspect', { DEV: true, MODE: 'development' });
     expect(inspect?.next).toBeTypeOf('function');
+  });
+
+  it('when on, keeps what actors report until the inspector has loaded, then passes it on in order', async () => {
+    const { inspect } = await loadInspector('/?inspect', { DEV: true, MODE: 'development' });
+    const actorRef = {};
+    const first = { type: '@xstate.microstep', actorRef, value: 'first' };
+    const second = { type: '@xstate.microstep', actorRef, value: 'second' };
+    const third = { type: '@xstate.microstep', actorRef, value: 'third' };
+    inspect?.next?.(first as never);
+    inspect?.next?.(second as never);
+    // The timeout only guards against a hang: the mocked module loads within a few ticks.
+    await vi.waitFor(() => expect(received).toEqual([first, second]), { timeout: 10_000 });
+    inspect?.next?.(third as never);
+    expect(received).toEqual([first, second, third]);
+  });
+
+  it('when on but the inspector cannot start, says so in the console and takes events still', async () => {
+    inspectorPackage.blocked = true;
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { inspect } = await loadInspector('/?inspect', { DEV: true, MODE: 'development' });
+    // The timeout only guards against a hang: the failure settles within a few ticks.
+    await vi.waitFor(
+      () =>
+        expect(consoleError).toHaveBeenCalledWith(
+          'The Stately inspector could not be loaded.',
+          expect.any(Error),
+        ),
+      { timeout: 10_000 },
+    );
+    expect(() => inspect?.next?.({ type: '@xstate.microstep', actorRef: {} } as never)).not.toThrow();
+    expect(received).toEqual([]);
   });
 
   it('is off in a production build, even with ?inspect in the URL', async () => {
