@@ -51,11 +51,12 @@ deployed_paths() {
   return "$status"
 }
 
-# The sessions come after the paths, whose reach they add to their coverage table: a budget of 10
-# sessions of up to 20 steps per engine, a new seed each run, printed first. At that budget the three
-# engines take about two thirds of the transition pairs the models can take (docs/testing.md), short
-# of the 90% test-sessions.mjs asks of a full run; `npm test` fails below 55% (runs took 58–75% in the
-# model-only dry run, 64% in the browsers), so a loss of reach shows.
+# The sessions come after the paths, whose reach they add to their coverage table: a budget of 12
+# sessions of up to 16 steps per engine, a new seed each run, printed first. Each engine seeks the
+# transition pairs the engines before it leave, so together they take about 95% of those the models
+# can take in the model-only dry run (least 89% over 20 seeds; 91% in the browsers), against the goal of
+# 90%: `npm test` fails below 85%, so a seed a little short does not fail the build and a loss of
+# reach does (docs/testing.md).
 names=(nginx visual engines deployed edge sessions)
 commands=(
   "npm run --silent test:nginx -- --no-build"
@@ -63,7 +64,7 @@ commands=(
   "npm run --silent test:engines -- --no-build --suite shop --suite paths --skip chromium:paths"
   "deployed_paths"
   "npm run --silent test:edge -- --no-build"
-  "npm run --silent test:sessions -- --no-build --runs 10 --max-steps 20 --pairs-goal 55"
+  "npm run --silent test:sessions -- --no-build --runs 12 --max-steps 16 --pairs-goal 85"
 )
 failed=()
 seconds=()

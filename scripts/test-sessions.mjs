@@ -6,11 +6,11 @@
  * a seed of its own derived from it (tests/engines/sessions.engines.ts).
  *
  * Usage: node scripts/test-sessions.mjs [--seed n] [--runs n] [--max-steps n]
- *   [--machine storefront|checkout] [--path p --replay-path r] [--pairs-goal percent]
+ *   [--machine storefront|checkout] [--path p --replay-path r --taken t] [--pairs-goal percent]
  *   [test-engines.mjs's options]
- *   --runs: sessions per engine (default 10, about a fifth of them the checkout's); --max-steps:
- *   steps per session (default 20);
- *   --machine, --path and --replay-path (as a failure prints them) replay one shrunk session.
+ *   --runs: sessions per engine (default 12, one of them the checkout's); --max-steps: steps per
+ *   session (default 16);
+ *   --machine, --path, --replay-path and --taken (as a failure prints them) replay one shrunk session.
  *   Any other argument goes to test-engines.mjs (--no-build, --engine name, --serial).
  * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
  * is read from test-results/engines and test-results/engines-edge ($PATHS_RESULTS).
@@ -38,6 +38,7 @@ const OPTIONS = {
   '--machine': 'SESSIONS_MACHINE',
   '--path': 'SESSIONS_PATH',
   '--replay-path': 'SESSIONS_REPLAY_PATH',
+  '--taken': 'SESSIONS_TAKEN',
 };
 const env = { ...process.env };
 const rest = [];

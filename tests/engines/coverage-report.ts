@@ -32,21 +32,23 @@ export const SUITES: readonly ModelSuite[] = [storefront, checkout];
 
 /**
  * A session's sample events for the traversal that counts what the model reaches: no restrictions,
- * the quantity and cart capped as the model's (so it ends), and every delay.
+ * the quantity and cart capped as the model's (so it ends), and every delay; none once the page has
+ * left (a reload), whose timers no session sees fall due.
  */
 export function sessionEvents(suite: ModelSuite) {
   const delays = [...suite.delays.keys()].map((type) => ({ type }));
-  return (snapshot: AnyMachineSnapshot): EventObject[] => [
-    ...(suite === storefront
-      ? storefrontEvents(snapshot as never, {
-          ...SESSION_BOUNDS,
-          maxQuantity: MODEL_MAX_QUANTITY,
-          maxCartCount: MODEL_MAX_CART_COUNT,
-        })
-      : checkoutEvents(snapshot as never)
-    ).filter((event) => !event.type.startsWith('delay.')),
-    ...delays,
-  ];
+  return (snapshot: AnyMachineSnapshot): EventObject[] => {
+    const samples = (
+      suite === storefront
+        ? storefrontEvents(snapshot as never, {
+            ...SESSION_BOUNDS,
+            maxQuantity: MODEL_MAX_QUANTITY,
+            maxCartCount: MODEL_MAX_CART_COUNT,
+          })
+        : checkoutEvents(snapshot as never)
+    ).filter((event) => !event.type.startsWith('delay.'));
+    return samples.length === 0 ? [] : [...samples, ...delays];
+  };
 }
 
 /**

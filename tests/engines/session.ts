@@ -35,15 +35,11 @@ import { sessionEvents, type Reach } from './coverage-report';
 import { CLOCK_START, checkoutDriver, storefrontDriver, type ModelPage } from './model-drivers';
 
 /**
- * How much {@link Session.choose} weighs an event (1 for any): more when it takes a transition pair not
- * yet taken (in this engine's sessions so far), most when that pair is this engine's share; much when
- * it begins the shortest way to such a pair of this engine's share; some when the transitions it takes
- * begin pairs the model can take that are not yet taken.
+ * How much {@link Session.choose} weighs an event (1 for any): most when it takes a transition pair not
+ * yet taken; much when it begins the shortest way to one; some when the transitions it takes begin
+ * pairs not yet taken.
  */
-export const WEIGHTS = { untakenOwn: 96, untaken: 32, towardsOwn: 48, leadsToUntaken: 2 };
-/** Which engine's share a pair is in (0, 1 or 2): a hash of its key. */
-export const shareOf = (pair: string) =>
-  [...pair].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 1_000_003, 0) % 3;
+export const WEIGHTS = { untaken: 400, towards: 200, leadsToUntaken: 2 };
 
 /** What a session needs of its page: whether it has the worker, and its fake clock. */
 export type SessionPage = Pick<ModelPage, 'withWorker'> & {
@@ -99,6 +95,67 @@ export const deploys = (event: EventObject) =>
   event.type === 'release.waiting' || checkoutLoadFailureIn(event as never) === 'outdated';
 
 /**
+ * A session's page: whether it deploys a release (a server of its own, a copy of the build or the fault
+ * layer's next release) and whether the worker controls it.
+ */
+export interface PageKind {
+  deploying: boolean;
+  withWorker: boolean;
+}
+/**
+ * The pages a session can open, plainest first (shrinking goes there): plain; one that deploys without
+ * the worker (the server holds the checkout's download, which can fail, as outdated too); one with the
+ * worker (a release arrives; nothing is held).
+ */
+export const PAGE_KINDS: readonly PageKind[] = [
+  { deploying: false, withWorker: false },
+  { deploying: true, withWorker: false },
+  { deploying: true, withWorker: true },
+];
+
+/**
+ * Whether a page of `kind` can ever take `event`: a release needs a page that deploys, a waiting one
+ * the worker; a download fails only where the server holds it (no worker).
+ */
+export const pageAllows = (event: EventObject, kind: PageKind) =>
+  (!deploys(event) || kind.deploying) &&
+  (event.type !== 'release.waiting' || kind.withWorker) &&
+  (checkoutLoadFailureIn(event as never) === null || !kind.withWorker);
+
+/** What steers a session: the pairs it can take, those taken before it, and the model's graph. */
+export interface Steering {
+  /** The pairs the model can take within a session's bounds. */
+  reachable: ReadonlySet<string>;
+  /** The pairs taken before the session: by the engines before this one, and this one's sessions. */
+  taken: ReadonlySet<string>;
+  steering: SteeringGraph;
+}
+
+/**
+ * The page `pick` (a whole number) chooses for a session of `spec`, by the transition pairs still
+ * untaken that a session on each kind of {@link PAGE_KINDS} can take: a kind whose pairs another
+ * kind's include, and more, weighs nothing; the others 1 and each pair only they can take. A machine
+ * that deploys nothing opens the plain page.
+ */
+export function choosePage(spec: SessionSpec, pick: number, known: Steering): PageKind {
+  const kinds = spec.suite.paths.some((path) => pathEvents(path).some(deploys))
+    ? PAGE_KINDS
+    : PAGE_KINDS.slice(0, 1);
+  const wanted = (pair: string) => known.reachable.has(pair) && !known.taken.has(pair);
+  const sets = kinds.map((kind) => known.steering.wantedWithin(wanted, (event) => pageAllows(event, kind)));
+  const within = (set: Set<string>, other: Set<string>) =>
+    other.size > set.size && [...set].every((pair) => other.has(pair));
+  const kept = sets.filter((set) => !sets.some((other) => within(set, other)));
+  const weights = sets.map((set) =>
+    kept.includes(set)
+      ? 1 + [...set].filter((pair) => kept.every((other) => other === set || !other.has(pair))).length
+      : 0,
+  );
+  let rest = pick % weights.reduce((sum, weight) => sum + weight, 0);
+  return kinds[weights.findIndex((weight) => (rest -= weight) < 0)]!;
+}
+
+/**
  * The model of one session: the real machine on a simulated clock that starts with the page's, and
  * what the session did (its events, as the paths name them, and the configurations it passed).
  */
@@ -115,22 +172,13 @@ export class Session {
   /** The pairs this session took. */
   private readonly pairs = new Set<string>();
 
-  /**
-   * `known`: the pairs the model can take within a session's bounds, those this engine's earlier
-   * sessions took ({@link choose} seeks the others), this engine's share of them ({@link shareOf}) and
-   * the model's steering graph.
-   */
+  /** `known`: what steers its steps ({@link choose} seeks the pairs not taken). */
   constructor(
     readonly spec: SessionSpec,
     readonly driver: Driver,
     readonly page: SessionPage,
     readonly deploying: boolean,
-    private readonly known: {
-      reachable: ReadonlySet<string>;
-      taken: ReadonlySet<string>;
-      share: number;
-      steering: SteeringGraph;
-    },
+    private readonly known: Steering,
   ) {
     this.clock.set(CLOCK_START);
     this.actor = createActor(spec.machine, {
@@ -208,50 +256,47 @@ export class Session {
     return { pairs: pairsOf([last, ...microsteps]), last: microsteps.at(-1) ?? last };
   }
 
-  /** Whether `pair` is neither in this engine's sessions' pairs nor in this session's. */
+  /** Whether `pair` is neither among those taken before the session nor in this session's. */
   private untaken(pair: string): boolean {
     return !this.known.taken.has(pair) && !this.pairs.has(pair);
   }
 
   /**
-   * Whether this page can ever take `event` (a later step's): a release needs a page that deploys,
-   * a waiting one the worker; a download fails only where the server holds it (no worker).
-   */
-  private pageAllows(event: EventObject): boolean {
-    return (
-      (!deploys(event) || this.deploying) &&
-      (event.type !== 'release.waiting' || this.page.withWorker) &&
-      (checkoutLoadFailureIn(event as never) === null || !this.page.withWorker)
-    );
-  }
-
-  /**
-   * The enabled event `pick` (a whole number) chooses, by {@link WEIGHTS}: an event that takes a
-   * transition pair this engine has not taken yet weighs most (this engine's share of the pairs more
-   * than the rest, so the engines seek different pairs); then the events that begin the shortest way
-   * (in the model's steering graph, through events this page allows) to an untaken pair of this
-   * engine's share, or of any share once its own are out of reach; then those whose transitions begin
-   * untaken pairs; the rest 1. So sessions take pairs they have not taken rather than the same ones.
+   * The enabled event `pick` (a whole number) chooses, with `stepsLeft` steps left in the session
+   * (this one included), by {@link WEIGHTS}: an event that takes a transition pair not taken yet weighs
+   * most; then the events that begin the shortest way (in the model's steering graph, through events
+   * this page allows) to an untaken pair; then those whose transitions begin untaken pairs; the rest 1.
+   * So sessions take pairs not taken rather than the same ones.
    * @throws when nothing is enabled (the command's check rules that out).
    */
-  choose(pick: number): EventObject {
+  choose(pick: number, stepsLeft: number): EventObject {
     const enabled = this.enabled();
     const snapshot = this.snapshot;
-    const wanted = (own: boolean) => (pair: string) =>
-      this.known.reachable.has(pair) && this.untaken(pair) && (!own || shareOf(pair) === this.known.share);
-    const towards = (own: boolean) =>
-      this.known.steering.distances(snapshot, this.lastTransitions, enabled, wanted(own), (event) =>
-        this.pageAllows(event),
-      );
-    const ownDistances = towards(true);
-    const distances = ownDistances.some(Number.isFinite) ? ownDistances : towards(false);
-    const nearest = Math.min(...distances.filter((distance) => distance > 1));
+    const wanted = (pair: string) => this.known.reachable.has(pair) && this.untaken(pair);
+    const distances = this.known.steering.distances(
+      snapshot,
+      this.lastTransitions,
+      enabled,
+      wanted,
+      (event) => pageAllows(event, { deploying: this.deploying, withWorker: this.page.withWorker }),
+    );
+    // The first steps of the shortest ways, when no event takes a wanted pair itself (a step that takes
+    // none and stays where it is, as a press the guard refuses, is never one).
+    const nearest = Math.min(...distances);
+    const routed = nearest > 1 && Number.isFinite(nearest);
+    // While another event can still lead to a wanted pair, an event after which the page leaves waits
+    // for the session's last step (the steps left would be lost), and one the session can send only
+    // once (a release) waits for a pair of its own.
+    const after = enabled.map((event) => this.known.steering.after(snapshot, this.lastTransitions, event));
+    const more =
+      stepsLeft > 1 && distances.some((distance, index) => !after[index]!.once && Number.isFinite(distance));
     const weights = enabled.map((event, index) => {
+      if (more && after[index]!.ends) return 1;
       const ahead = this.lookAhead(snapshot, event, this.lastTransitions);
       const untaken = [...ahead.pairs].filter((pair) => this.untaken(pair));
-      if (untaken.some((pair) => shareOf(pair) === this.known.share)) return WEIGHTS.untakenOwn;
+      if (more && after[index]!.once && untaken.length === 0) return 1;
       if (untaken.length) return WEIGHTS.untaken;
-      if (distances[index] === nearest) return WEIGHTS.towardsOwn;
+      if (routed && distances[index] === nearest) return WEIGHTS.towards;
       const begins = ahead.last.map((first) => pairKey(first, ''));
       const leads = [...this.known.reachable].some(
         (pair) => this.untaken(pair) && begins.some((start) => pair.startsWith(start)),
@@ -327,7 +372,7 @@ export class StepCommand implements fc.AsyncCommand<Session, Session> {
     return session.steps.length < this.maxSteps && session.enabled().length > 0;
   }
   async run(session: Session) {
-    this.chosen = session.choose(this.pick);
+    this.chosen = session.choose(this.pick, this.maxSteps - session.steps.length);
     await session.step(this.chosen);
   }
   toString() {
@@ -359,40 +404,37 @@ export function sessionSteering(suite: ModelSuite): SteeringGraph {
   );
 }
 
-/** The engines sessions run in, in order: each draws from a seed and seeks a share of its own. */
-const ENGINES = ['chromium', 'firefox', 'webkit'];
+/**
+ * The engines sessions run in, in order: each seeks the pairs the engines before it leave (it works out
+ * their sessions on the model: session-simulation.ts).
+ */
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 /** An engine's seed, drawn from the run's: each engine runs sessions of its own, so together they reach more. */
 export const engineSeed = (seed: number, engine: string) =>
   (seed + ENGINES.indexOf(engine) * 1_000_003) % 2 ** 31;
 
-/** An engine's share of the pairs ({@link shareOf}): its place among the engines (0 for another). */
-export const engineShare = (engine: string) => Math.max(0, ENGINES.indexOf(engine));
-
 /**
- * A machine's share of `runs` sessions: about a fifth for the checkout, whose model is small; all of
- * them for a `chosen` machine.
+ * A machine's share of `runs` sessions: about a twelfth for the checkout, whose model is small (10
+ * pairs); all of them for a `chosen` machine.
  */
 export function runsOf(name: string, runs: number, chosen: string | undefined): number {
-  const checkoutRuns = Math.max(1, Math.round(runs / 5));
+  const checkoutRuns = Math.max(1, Math.round(runs / 12));
   return chosen ? runs : name === 'checkout' ? checkoutRuns : Math.max(1, runs - checkoutRuns);
 }
 
 /**
- * What a session of `spec` is drawn from: its page's kind and its commands (up to `maxSteps` steps;
- * `replayPath` replays a shrunk failure's).
+ * What a session is drawn from: its page's pick ({@link choosePage}) and its commands (up to `maxSteps`
+ * steps; `replayPath` replays a shrunk failure's).
  */
-export function sessionArbitraries(spec: SessionSpec, maxSteps: number, replayPath?: string) {
+export function sessionArbitraries(maxSteps: number, replayPath?: string) {
   // Drawn lists run from empty to maxCommands long, and fast-check favours short ones: four times
   // maxSteps, so most sessions use their steps unless the page leaves.
   const commands = fc.commands([fc.nat().map((pick) => new StepCommand(pick, maxSteps))], {
-    maxCommands: maxSteps * 4,
+    maxCommands: maxSteps * 20,
     size: 'max',
     replayPath,
   });
-  // The page of a machine that can deploy a release: 0 plain, 1 deploys without the worker (the
-  // server holds the checkout's download, which can fail, as outdated too), 2 and 3 with the worker
-  // (a release arrives; nothing is held). Shrinking tries the plainer pages.
-  const canDeploy = spec.suite.paths.some((path) => pathEvents(path).some(deploys));
-  return { pageKinds: fc.integer({ min: 0, max: canDeploy ? 3 : 0 }), commands };
+  // The page's pick ({@link choosePage}): shrinking tries the plainer pages.
+  return { pagePicks: fc.nat(), commands };
 }

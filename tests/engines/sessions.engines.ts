@@ -19,9 +19,11 @@
  * test-results/engines-edge, as their last run in this engine wrote it), out of those the model
  * reaches; and the sessions' pairs, for scripts/test-sessions.mjs to add up over the engines
  * (`<engine>-session-pairs.json`).
+ * Each engine seeks the transition pairs the engines before it leave (session.ts's ENGINES), as it works
+ * out their sessions on the model first (session-simulation.ts): the engines run side by side.
  * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
- * about a fifth of them the checkout's),
- * SESSIONS_MAX_STEPS; SESSIONS_MACHINE, SESSIONS_PATH and SESSIONS_REPLAY_PATH replay one failure.
+ * default 12, one of them the checkout's), SESSIONS_MAX_STEPS (default 16); SESSIONS_MACHINE,
+ * SESSIONS_PATH, SESSIONS_REPLAY_PATH and SESSIONS_TAKEN (the pairs taken before it) replay one failure.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,15 +33,17 @@ import { PROPERTY_CHECKS_KEY, Reach, machineModels, reachFrom, reportCoverage } 
 import type { Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { CLOCK_START, modelPages, type ModelPage } from './model-drivers';
+import { decodePairs, encodePairs } from '../model/transition-pairs';
 import {
   SPECS,
   Session,
+  choosePage,
   engineSeed,
-  engineShare,
   runsOf,
   sessionArbitraries,
   sessionSteering,
 } from './session';
+import { pairsBefore } from './session-simulation';
 import {
   checkingProperties,
   propertiesCheckedRow,
@@ -53,10 +57,15 @@ const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines,test-re
 const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
 const ENGINE_SEED = engineSeed(SEED, process.env.ENGINE ?? '');
-const RUNS = option('SESSIONS_RUNS', 10);
-const MAX_STEPS = option('SESSIONS_MAX_STEPS', 20);
+const RUNS = option('SESSIONS_RUNS', 12);
+const MAX_STEPS = option('SESSIONS_MAX_STEPS', 16);
+const chosen = process.env.SESSIONS_MACHINE;
 const REPLAY = process.env.SESSIONS_PATH
-  ? { path: process.env.SESSIONS_PATH, replayPath: process.env.SESSIONS_REPLAY_PATH }
+  ? {
+      path: process.env.SESSIONS_PATH,
+      replayPath: process.env.SESSIONS_REPLAY_PATH,
+      taken: process.env.SESSIONS_TAKEN ?? '',
+    }
   : undefined;
 /** A whole engine's sessions, shrinking included, ms. */
 const TIMEOUT_MS = 1_500_000;
@@ -88,8 +97,27 @@ const models = machineModels('sessions');
 const counts = { sessions: 0, steps: 0 };
 /** Each machine's steering graph (session.ts). */
 const steering = new Map(Object.entries(SPECS).map(([name, spec]) => [name, sessionSteering(spec.suite)]));
+const reachableOf = (name: string) => models.find((model) => model.suite === SPECS[name]!.suite)!.pairs;
+/**
+ * The pairs (by machine) taken before this engine's sessions: those the engines before it take, as
+ * worked out on the model; in a replay, those taken before the failed session (its `Replay:` line).
+ */
+let before_: Map<string, Set<string>>;
 
 before(async () => {
+  before_ = REPLAY
+    ? new Map(
+        Object.keys(SPECS).map((name) => [
+          name,
+          name === chosen ? decodePairs(REPLAY.taken, reachableOf(name)) : new Set<string>(),
+        ]),
+      )
+    : await pairsBefore(SEED, process.env.ENGINE ?? '', {
+        runs: RUNS,
+        maxSteps: MAX_STEPS,
+        models,
+        steering,
+      });
   engine = await launchEngine(process.env.ENGINE);
   pages = modelPages(engine, 'sessions');
   console.log(
@@ -102,16 +130,22 @@ after(async () => {
   if (engine) report();
 });
 
-const chosen = process.env.SESSIONS_MACHINE;
 for (const [name, spec] of Object.entries(SPECS)) {
   if (chosen && chosen !== name) continue;
   test(`${name} sessions`, { timeout: TIMEOUT_MS }, async () => {
-    const { pageKinds, commands } = sessionArbitraries(spec, MAX_STEPS, REPLAY?.replayPath);
-    let failure: { steps: string[]; error: unknown } | undefined;
+    const { pagePicks, commands } = sessionArbitraries(MAX_STEPS, REPLAY?.replayPath);
+    let failure: { steps: string[]; error: unknown; taken: ReadonlySet<string> } | undefined;
     let firstFailure: number | undefined;
-    const property = fc.asyncProperty(pageKinds, commands, async (kind, list) => {
-      const deploying = kind > 0;
-      const page = await pages.openPage(kind > 1, deploying);
+    const property = fc.asyncProperty(pagePicks, commands, async (pick, list) => {
+      // Once a session failed, the pairs taken stay as they were before it, so each shrinking attempt
+      // and the replay are steered as it was.
+      const known = {
+        reachable: reachableOf(name),
+        taken: failure?.taken ?? new Set([...before_.get(name)!, ...reached.get(name)!.pairs]),
+        steering: steering.get(name)!,
+      };
+      const kind = choosePage(spec, pick, known);
+      const page = await pages.openPage(kind.withWorker, kind.deploying);
       let session: Session | undefined;
       try {
         const driver = checkingProperties(await spec.open(page), name as MachineName, page, {
@@ -119,20 +153,15 @@ for (const [name, spec] of Object.entries(SPECS)) {
           step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
         });
         await captureConsole(page);
-        session = new Session(spec, driver, page, deploying, {
-          reachable: models.find((model) => model.suite === spec.suite)!.pairs,
-          taken: reached.get(name)!.pairs,
-          share: engineShare(process.env.ENGINE ?? ''),
-          steering: steering.get(name)!,
-        });
+        session = new Session(spec, driver, page, kind.deploying, known);
         await driver.assertState(session.snapshot);
         const ready = session;
         await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
         counts.sessions += 1;
         counts.steps += ready.steps.length;
-        ready.addTo(reached.get(name)!);
+        if (!failure) ready.addTo(reached.get(name)!);
       } catch (error) {
-        failure = { steps: session?.steps ?? ['(opening the page)'], error };
+        failure = { steps: session?.steps ?? ['(opening the page)'], error, taken: known.taken };
         firstFailure ??= failure.steps.length;
         await keepEvidence(page, name);
         throw error;
@@ -153,7 +182,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
         `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${SEED}, ${engine.name}'s ${details.seed}, path ${details.counterexamplePath}):`,
         ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
         `  ${error instanceof Error ? error.message : String(error)}`,
-        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}'`,
+        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}' --taken '${encodePairs(failure?.taken ?? new Set(), reachableOf(name))}'`,
         `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
       ].join('\n'),
       { cause: error },

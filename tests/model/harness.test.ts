@@ -3,7 +3,7 @@
  * event advances the clock by exactly its delay, and coverage marks what paths reach, failing below 100%.
  */
 import { describe, expect, it } from 'vitest';
-import { assign, setup, type AnyStateMachine } from 'xstate';
+import { assign, setup, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import { PROCESSING_DELAY_MS, REDIRECT_DELAY_MS, checkoutMachine } from '@machines/checkout-machine';
 import {
@@ -32,7 +32,8 @@ import {
 } from './model-suite';
 import { checkout } from './checkout-model';
 import { storefront, type StorefrontModelEvent } from './storefront-model';
-import { pairKey, pairsOf, reachablePairs } from './transition-pairs';
+import { SteeringGraph } from './session-steering';
+import { decodePairs, encodePairs, pairKey, pairsOf, reachablePairs } from './transition-pairs';
 
 /** A machine's anatomy without the transition objects, which differ between two machines by identity. */
 const comparable = (machine: AnyStateMachine, delayEvents?: DerivedDelays) => {
@@ -97,15 +98,16 @@ const TOY_TRANSITIONS = [
   'toy.checking: always [isBig] → toy.done',
 ] as const;
 const [, go, after1000, soonIfBig, soonToIdle, alwaysIfBig] = TOY_TRANSITIONS;
+const toyEvents = ({ context }: AnyMachineSnapshot) => [
+  ...(context.count < 2 ? [{ type: 'add' } as const] : []),
+  ...(context.count === 0 ? [{ type: 'addTwice' } as const] : []),
+  { type: 'go' } as const,
+  { type: 'delay.1000' } as const,
+  { type: 'delay.soon' } as const,
+];
 const toy = modelSuite(toyMachine, {
   simpleEvents: () => [],
-  events: ({ context }) => [
-    ...(context.count < 2 ? [{ type: 'add' } as const] : []),
-    ...(context.count === 0 ? [{ type: 'addTwice' } as const] : []),
-    { type: 'go' } as const,
-    { type: 'delay.1000' } as const,
-    { type: 'delay.soon' } as const,
-  ],
+  events: toyEvents,
   scenarios: { addTwice: () => [{ type: 'add' } as const, { type: 'add' } as const] },
 });
 const pathsBy = (vertex: 'snapshot' | 'transition') => {
@@ -352,5 +354,58 @@ describe('transition pairs', () => {
     const toastOut = transitionKey(storefront.anatomy, 'toast.visible', 'after toastDuration');
     const openCart = transitionKey(storefront.anatomy, 'cart.closed', 'cart.open');
     expect(reachablePairs(storefront)).toContain(pairKey(toastOut, openCart));
+  });
+});
+
+describe('pairs as a code', () => {
+  const reachable = reachablePairs(toy);
+  const some = new Set([...reachable].filter((_, index) => index % 3 === 0));
+
+  it('name the same pairs back, none, all or some', () => {
+    for (const pairs of [new Set<string>(), reachable, some])
+      expect(decodePairs(encodePairs(pairs, reachable), reachable)).toEqual(pairs);
+  });
+
+  it('of another model are refused', () => {
+    expect(() => decodePairs(encodePairs(some, reachable), reachablePairs(storefront))).toThrow(
+      /names pairs of another model/,
+    );
+  });
+});
+
+describe('the steering graph', () => {
+  const { serializeState } = toy.traversal('snapshot');
+  const graph = new SteeringGraph(toy, toyEvents, (snapshot) =>
+    serializeState!(snapshot as never, undefined),
+  );
+  const path = pathsBy('snapshot');
+  const at = (name: string) => {
+    const modelPath = path(name);
+    return { snapshot: modelPath.state, last: toy.pathMicrosteps(modelPath).at(-1) ?? [] };
+  };
+
+  it('tells a step after which nothing follows, and one that cannot come again', () => {
+    const twice = at('addTwice');
+    expect(graph.after(twice.snapshot, twice.last, { type: 'go' })).toEqual({ ends: true, once: true });
+    const start = at('(initial state)');
+    expect(graph.after(start.snapshot, start.last, { type: 'addTwice' })).toEqual({
+      ends: false,
+      once: true,
+    });
+    expect(graph.after(start.snapshot, start.last, { type: 'add' })).toEqual({ ends: false, once: false });
+  });
+
+  it('finds the wanted pairs a session can take through the events allowed', () => {
+    const all = graph.wantedWithin(
+      () => true,
+      () => true,
+    );
+    expect(all).toEqual(reachablePairs(toy));
+    const withoutGo = graph.wantedWithin(
+      () => true,
+      (event) => event.type !== 'go',
+    );
+    expect([...withoutGo].filter((pair) => pair.includes(go))).toEqual([]);
+    expect(withoutGo.size).toBeGreaterThan(0);
   });
 });

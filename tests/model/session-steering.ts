@@ -90,6 +90,71 @@ export class SteeringGraph {
   }
 
   /**
+   * The pairs `wanted` says are wanted that a session can take from the model's first state, through
+   * events `allowed` allows.
+   */
+  wantedWithin(wanted: (pair: string) => boolean, allowed: (event: EventObject) => boolean): Set<string> {
+    const found = new Set<string>();
+    const seen = new Set<number>([0]);
+    const queue = this.steps.length ? [0] : [];
+    for (let at = 0; at < queue.length; at += 1)
+      for (const step of this.steps[queue[at]!]!) {
+        if (!allowed(step.event)) continue;
+        for (const pair of step.pairs) if (wanted(pair)) found.add(pair);
+        if (!seen.has(step.to)) {
+          seen.add(step.to);
+          queue.push(step.to);
+        }
+      }
+    return found;
+  }
+
+  /** By event type: the states from which a step of that type can still be taken. */
+  private readonly recurring = new Map<string, Set<number>>();
+
+  /**
+   * What `event` sent in `snapshot` after the transitions `last` leaves of the session: `ends` when the
+   * page leaves (a reload), so no step follows; `once` when no later step can send an event of its type
+   * again (a release arrives once a page). Both false when the snapshot or event is not in the graph.
+   */
+  after(snapshot: AnyMachineSnapshot, last: readonly string[], event: EventObject) {
+    const step = this.stepFrom(snapshot, last, event);
+    if (step === undefined) return { ends: false, once: false };
+    return { ends: this.steps[step.to]!.length === 0, once: !this.recurs(event.type).has(step.to) };
+  }
+
+  /** The states from which a step of `type` can be taken, now or later. */
+  private recurs(type: string): Set<number> {
+    const known = this.recurring.get(type);
+    if (known) return known;
+    const states = new Set<number>();
+    const into = new Map<number, number[]>();
+    this.steps.forEach((steps, state) => {
+      for (const step of steps) {
+        (into.get(step.to) ?? into.set(step.to, []).get(step.to)!).push(state);
+        if (step.event.type === type) states.add(state);
+      }
+    });
+    const queue = [...states];
+    for (let at = 0; at < queue.length; at += 1)
+      for (const before of into.get(queue[at]!) ?? [])
+        if (!states.has(before)) {
+          states.add(before);
+          queue.push(before);
+        }
+    this.recurring.set(type, states);
+    return states;
+  }
+
+  /** The step `event` takes from `snapshot` after the transitions `last`, if the graph has it. */
+  private stepFrom(snapshot: AnyMachineSnapshot, last: readonly string[], event: EventObject) {
+    const from = this.index.get(this.key(this.vertexOf(snapshot), last));
+    if (from === undefined) return undefined;
+    const key = JSON.stringify(event);
+    return this.steps[from]!.find((candidate) => JSON.stringify(candidate.event) === key);
+  }
+
+  /**
    * For each of `events` sent in `snapshot` after the transitions `last`: the fewest steps, it the
    * first, to a step that takes a pair `wanted` says is wanted, through events `allowed` allows
    * (Infinity when none leads there within the graph, or the snapshot or event is not in it).
@@ -126,8 +191,7 @@ export class SteeringGraph {
         }
     }
     return events.map((event) => {
-      const key = JSON.stringify(event);
-      const step = this.steps[from]!.find((candidate) => JSON.stringify(candidate.event) === key);
+      const step = this.stepFrom(snapshot, last, event);
       if (!step) return Infinity;
       return step.pairs.some(wanted) ? 1 : distance[step.to]! + 1;
     });

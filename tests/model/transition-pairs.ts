@@ -74,3 +74,28 @@ export function reachablePairs(
       for (const second of microsteps[0] ?? []) pairs.add(pairKey(first, second));
   return pairs;
 }
+
+/**
+ * `pairs` as a short code (base64url of one bit per pair of `reachable`, in sorted order), for a
+ * command line: a replayed session must be steered from the pairs taken before it, as it was.
+ */
+export function encodePairs(pairs: ReadonlySet<string>, reachable: ReadonlySet<string>): string {
+  const order = [...reachable].sort();
+  const bits = new Uint8Array(Math.ceil(order.length / 8));
+  order.forEach((pair, index) => {
+    if (pairs.has(pair)) bits[index >> 3]! |= 1 << (index & 7);
+  });
+  return Buffer.from(bits).toString('base64url');
+}
+
+/**
+ * The pairs of `reachable` that `code` ({@link encodePairs}) names.
+ * @throws when the code is not one of this model's (its length does not fit the pairs).
+ */
+export function decodePairs(code: string, reachable: ReadonlySet<string>): Set<string> {
+  const order = [...reachable].sort();
+  const bits = Buffer.from(code, 'base64url');
+  if (bits.length !== Math.ceil(order.length / 8))
+    throw new Error(`'${code}' names pairs of another model (${order.length} pairs here)`);
+  return new Set(order.filter((_, index) => (bits[index >> 3]! >> (index & 7)) & 1));
+}
