@@ -41,6 +41,19 @@ import { CLOCK_START, checkoutDriver, storefrontDriver, type ModelPage } from '.
  */
 export const WEIGHTS = { untaken: 400, towards: 200, leadsToUntaken: 2 };
 
+/**
+ * A drawn pick is a whole number below this: it chooses by where it falls in the weights' total, so
+ * shrinking it (towards 0, the first choice) takes a few halvings, each attempt a fresh page.
+ */
+export const PICKS = 1000;
+
+/** The index `pick` (0 ≤ pick < {@link PICKS}) chooses among `weights` (not all 0), by their share. */
+export function weighedChoice(weights: readonly number[], pick: number): number {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let rest = Math.floor((pick / PICKS) * total);
+  return weights.findIndex((weight) => (rest -= weight) < 0);
+}
+
 /** What a session needs of its page: whether it has the worker, and its fake clock. */
 export type SessionPage = Pick<ModelPage, 'withWorker'> & {
   browser: Pick<ModelPage['browser'], 'tickClock'>;
@@ -132,7 +145,7 @@ export interface Steering {
 }
 
 /**
- * The page `pick` (a whole number) chooses for a session of `spec`, by the transition pairs still
+ * The page `pick` (below {@link PICKS}) chooses for a session of `spec`, by the transition pairs still
  * untaken that a session on each kind of {@link PAGE_KINDS} can take: a kind whose pairs another
  * kind's include, and more, weighs nothing; the others 1 and each pair only they can take. A machine
  * that deploys nothing opens the plain page.
@@ -151,8 +164,7 @@ export function choosePage(spec: SessionSpec, pick: number, known: Steering): Pa
       ? 1 + [...set].filter((pair) => kept.every((other) => other === set || !other.has(pair))).length
       : 0,
   );
-  let rest = pick % weights.reduce((sum, weight) => sum + weight, 0);
-  return kinds[weights.findIndex((weight) => (rest -= weight) < 0)]!;
+  return kinds[weighedChoice(weights, pick)]!;
 }
 
 /**
@@ -262,7 +274,7 @@ export class Session {
   }
 
   /**
-   * The enabled event `pick` (a whole number) chooses, with `stepsLeft` steps left in the session
+   * The enabled event `pick` (below {@link PICKS}) chooses, with `stepsLeft` steps left in the session
    * (this one included), by {@link WEIGHTS}: an event that takes a transition pair not taken yet weighs
    * most; then the events that begin the shortest way (in the model's steering graph, through events
    * this page allows) to an untaken pair; then those whose transitions begin untaken pairs; the rest 1.
@@ -303,8 +315,7 @@ export class Session {
       );
       return leads ? WEIGHTS.leadsToUntaken : 1;
     });
-    let rest = pick % weights.reduce((sum, weight) => sum + weight, 0);
-    const event = enabled[weights.findIndex((weight) => (rest -= weight) < 0)];
+    const event = enabled[weighedChoice(weights, pick)];
     if (!event) throw new Error('No event is enabled to choose from.');
     return event;
   }
@@ -430,11 +441,12 @@ export function runsOf(name: string, runs: number, chosen: string | undefined): 
 export function sessionArbitraries(maxSteps: number, replayPath?: string) {
   // Drawn lists run from empty to maxCommands long, and fast-check favours short ones: four times
   // maxSteps, so most sessions use their steps unless the page leaves.
-  const commands = fc.commands([fc.nat().map((pick) => new StepCommand(pick, maxSteps))], {
+  const pick = fc.integer({ min: 0, max: PICKS - 1 });
+  const commands = fc.commands([pick.map((value) => new StepCommand(value, maxSteps))], {
     maxCommands: maxSteps * 20,
     size: 'max',
     replayPath,
   });
   // The page's pick ({@link choosePage}): shrinking tries the plainer pages.
-  return { pagePicks: fc.nat(), commands };
+  return { pagePicks: pick, commands };
 }
