@@ -102,10 +102,10 @@ const reachableOf = (name: string) => models.find((model) => model.suite === SPE
  * The pairs (by machine) taken before this engine's sessions: those the engines before it take, as
  * worked out on the model; in a replay, those taken before the failed session (its `Replay:` line).
  */
-let before_: Map<string, Set<string>>;
+let takenBefore: Map<string, Set<string>>;
 
 before(async () => {
-  before_ = REPLAY
+  takenBefore = REPLAY
     ? new Map(
         Object.keys(SPECS).map((name) => [
           name,
@@ -141,7 +141,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
       // and the replay are steered as it was.
       const known = {
         reachable: reachableOf(name),
-        taken: failure?.taken ?? new Set([...before_.get(name)!, ...reached.get(name)!.pairs]),
+        taken: failure?.taken ?? new Set([...takenBefore.get(name)!, ...reached.get(name)!.pairs]),
         steering: steering.get(name)!,
       };
       const kind = choosePage(spec, pick, known);

@@ -26,6 +26,8 @@ interface Step {
 export class SteeringGraph {
   private readonly index = new Map<string, number>();
   private readonly steps: Step[][] = [];
+  /** By event type: the states from which a step of that type can still be taken. */
+  private readonly recurring = new Map<string, Set<number>>();
 
   /**
    * `events`: a snapshot's sample events, delay events included (a session's bounds, capped so the
@@ -108,9 +110,6 @@ export class SteeringGraph {
       }
     return found;
   }
-
-  /** By event type: the states from which a step of that type can still be taken. */
-  private readonly recurring = new Map<string, Set<number>>();
 
   /**
    * What `event` sent in `snapshot` after the transitions `last` leaves of the session: `ends` when the
