@@ -439,11 +439,12 @@ export function runsOf(name: string, runs: number, chosen: string | undefined): 
  * steps; `replayPath` replays a shrunk failure's).
  */
 export function sessionArbitraries(maxSteps: number, replayPath?: string) {
-  // Drawn lists run from empty to maxCommands long, and fast-check favours short ones: four times
-  // maxSteps, so most sessions use their steps unless the page leaves.
+  // A drawn list's length is even from empty to maxCommands (fast-check runs only the commands whose
+  // check passes, and shrinks only those it ran): a hundred times maxSteps, so about one session in
+  // a hundred has fewer commands than steps.
   const pick = fc.integer({ min: 0, max: PICKS - 1 });
   const commands = fc.commands([pick.map((value) => new StepCommand(value, maxSteps))], {
-    maxCommands: maxSteps * 20,
+    maxCommands: maxSteps * 100,
     size: 'max',
     replayPath,
   });
