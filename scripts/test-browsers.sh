@@ -53,9 +53,8 @@ deployed_paths() {
 
 # The sessions come after the paths, whose reach they add to their coverage table: a budget of 12
 # sessions of up to 16 steps per engine, a new seed each run, printed first. Each engine seeks the
-# transition pairs the engines before it leave, so together they take about 95% of those the models
-# can take in the model-only dry run (least 89% over 20 seeds; 91% in the browsers), against the goal of
-# 90%: `npm test` fails below 85%, so a seed a little short does not fail the build and a loss of
+# transition pairs the engines before it leave; against the goal of 90% of the pairs the models can
+# take, `npm test` fails below 85%, so a seed a little short does not fail the build and a loss of
 # reach does (docs/testing.md).
 names=(nginx visual engines deployed edge sessions)
 commands=(
