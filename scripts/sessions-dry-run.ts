@@ -3,17 +3,19 @@
  * steps, page kinds and steering) worked out on the models alone, no browser
  * (tests/engines/session-simulation.ts), to see in seconds which transition pairs a run's three engines
  * would take together. Each engine's sessions run after those of the engines before it, as each engine
- * works them out in its own process. An estimate of a browser run's pairs, not a test.
+ * works them out in its own process, and the last engine's as many as it plans for the goal. What a
+ * browser run of the seed takes, unless a page takes a step otherwise than the models; not a test.
  *
  * Usage: node --import tsx scripts/sessions-dry-run.ts [--seed n] [--runs n] [--max-steps n]
+ *   [--pairs-goal percent (default 90)] [--extra-runs n (default EXTRA_RUNS)]
  *   [--seeds n: that many seeds from --seed on, each reported, then their least and mean]
  * Prints per seed the pairs taken out of those the models can take, per machine and in total; with
  * --seeds 1 also the pairs none took.
  */
 import { parseArgs } from 'node:util';
 import { machineModels } from '../tests/engines/coverage-report';
-import { ENGINES, SPECS, sessionSteering } from '../tests/engines/session';
-import { simulateEngine, type SimulationContext } from '../tests/engines/session-simulation';
+import { ENGINES, EXTRA_RUNS, SPECS, sessionSteering } from '../tests/engines/session';
+import { plannedRuns, simulateEngine, type SimulationContext } from '../tests/engines/session-simulation';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '1' },
     runs: { type: 'string', default: '12' },
     'max-steps': { type: 'string', default: '16' },
+    'pairs-goal': { type: 'string', default: '90' },
+    'extra-runs': { type: 'string', default: String(EXTRA_RUNS) },
   },
 });
 const context: SimulationContext = {
@@ -28,6 +32,8 @@ const context: SimulationContext = {
   maxSteps: Number(values['max-steps']),
   models: machineModels('sessions'),
   steering: new Map(Object.entries(SPECS).map(([name, spec]) => [name, sessionSteering(spec.suite)])),
+  goal: Number(values['pairs-goal']) / 100,
+  extraRuns: Number(values['extra-runs']),
 };
 
 const percents: number[] = [];
@@ -36,7 +42,8 @@ for (let offset = 0; offset < Number(values.seeds); offset += 1) {
   const taken = new Map(Object.keys(SPECS).map((name) => [name, new Set<string>()]));
   const steps: number[] = [];
   for (const engine of ENGINES) {
-    const run = await simulateEngine(seed, engine, taken, context);
+    const runs = await plannedRuns(seed, engine, taken, context);
+    const run = await simulateEngine(seed, engine, taken, context, runs);
     steps.push(...run.steps);
     for (const [name, reach] of run.reached) for (const pair of reach.pairs) taken.get(name)!.add(pair);
   }

@@ -8,8 +8,9 @@
  * Usage: node scripts/test-sessions.mjs [--seed n] [--runs n] [--max-steps n]
  *   [--machine storefront|checkout] [--path p --replay-path r --taken t] [--pairs-goal percent]
  *   [test-engines.mjs's options]
- *   --runs: sessions per engine (default 12, one of them the checkout's); --max-steps: steps per
- *   session (default 16);
+ *   --runs: sessions per engine (default 12, one of them the checkout's; the last engine, WebKit, runs
+ *   up to 10 more of a machine until the engines together take the goal of its pairs, as worked out
+ *   on the models); --max-steps: steps per session (default 16);
  *   --machine, --path, --replay-path and --taken (as a failure prints them) replay one shrunk session.
  *   Any other argument goes to test-engines.mjs (--no-build, --engine name, --serial).
  * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
@@ -52,6 +53,8 @@ for (let index = 0; index < args.length; index += 1) {
   else env[name] = args[++index];
 }
 env.SESSIONS_SEED ??= String(Date.now() % 2 ** 31);
+// The last engine plans its sessions to reach the goal (tests/engines/session-simulation.ts).
+env.SESSIONS_PAIRS_GOAL = String(pairsGoal * 100);
 // Reports of their own: the engine suite's and the paths' stay (the paths' coverage is read from there).
 env.ENGINES_RESULTS ??= 'test-results/sessions';
 console.log(

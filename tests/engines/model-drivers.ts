@@ -46,6 +46,32 @@ export const CLOCK_START = Date.parse('2026-11-28T10:01:00.000Z');
  * waiting (it waits 200 ms), in ms.
  */
 const RELEASE_ANNOUNCE_MS = 250;
+/** How far the page's clock moves at a time while a new release installs outside an order, in ms. */
+const RELEASE_POLL_MS = 50;
+
+/**
+ * How far the storefront's driver moves the page's fake clock as it performs `event` from `snapshot`
+ * (ms): an order's processing, the confirmation's redirect, a release's announcement during an order.
+ * A release outside an order moves it {@link RELEASE_POLL_MS} at a time until the prompt shows, which
+ * no timer of the machine sees (there is none then): counted once. For a run on the models alone
+ * (session-simulation.ts), whose page clock must move as a browser's does.
+ */
+export function storefrontClockMove(event: StorefrontModelEvent, snapshot: StorefrontSnapshot): number {
+  switch (event.type) {
+    case 'order.placed':
+      return PROCESSING_DELAY_MS;
+    case 'checkout.left':
+      return snapshot.context.cartCount === 0 ? REDIRECT_DELAY_MS : 0;
+    case 'release.waiting':
+      return snapshot.matches({ order: 'underway' }) ? RELEASE_ANNOUNCE_MS : RELEASE_POLL_MS;
+    default:
+      return 0;
+  }
+}
+
+/** How far the checkout's driver moves the page's fake clock as it performs `event` (ms): see {@link storefrontClockMove}. */
+export const checkoutClockMove = (event: CheckoutModelEvent): number =>
+  event.type === 'redirect.cancel' ? REDIRECT_DELAY_MS : 0;
 
 /**
  * Pages for one engine's run (`run` names its next release: the salt of its new names): {@link openPage}
@@ -354,7 +380,7 @@ export async function storefrontDriver(
           // (a release arrives, in the model, with no toast and the cart closed).
           return void (await browser.waitFor(
             async () => {
-              await browser.tickClock(50);
+              await browser.tickClock(RELEASE_POLL_MS);
               return shop.isReleaseOffered();
             },
             { timeoutMs: 60_000, intervalMs: 20 },

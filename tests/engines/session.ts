@@ -32,7 +32,14 @@ import {
   storefrontEvents,
 } from '../model/storefront-model';
 import { sessionEvents, type Reach } from './coverage-report';
-import { CLOCK_START, checkoutDriver, storefrontDriver, type ModelPage } from './model-drivers';
+import {
+  CLOCK_START,
+  checkoutClockMove,
+  checkoutDriver,
+  storefrontClockMove,
+  storefrontDriver,
+  type ModelPage,
+} from './model-drivers';
 
 /**
  * How much {@link Session.choose} weighs an event (1 for any): most when it takes a transition pair not
@@ -72,6 +79,8 @@ export interface SessionSpec {
   /** Whether a step that moves the page's clock moves it before its event (an order placed after 2 s). */
   clockFirst: boolean;
   open: (page: ModelPage) => Promise<Driver>;
+  /** How far its driver moves the page's clock as it performs an event from a snapshot (ms). */
+  clockMove: (event: EventObject, snapshot: AnyMachineSnapshot) => number;
   /** The state configurations are counted (a machine with parallel regions). */
   configurations: boolean;
 }
@@ -86,6 +95,7 @@ export const SPECS: Record<string, SessionSpec> = {
     events: (snapshot) => storefrontEvents(snapshot as never, SESSION_BOUNDS),
     clockFirst: true,
     open: (page) => storefrontDriver(page) as Promise<Driver>,
+    clockMove: (event, snapshot) => storefrontClockMove(event as never, snapshot as never),
     configurations: true,
   },
   checkout: {
@@ -95,6 +105,7 @@ export const SPECS: Record<string, SessionSpec> = {
     events: (snapshot) => checkoutEvents(snapshot as never),
     clockFirst: false,
     open: (page) => checkoutDriver(page) as Promise<Driver>,
+    clockMove: (event) => checkoutClockMove(event as never),
     configurations: false,
   },
 };
@@ -421,17 +432,23 @@ export function sessionSteering(suite: ModelSuite): SteeringGraph {
  */
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
+/**
+ * The most sessions of a machine the last engine runs beyond the run's budget, to bring the pairs
+ * the engines take together up to the goal (session-simulation.ts's `planEngine`).
+ */
+export const EXTRA_RUNS = 10;
+
 /** An engine's seed, drawn from the run's: each engine runs sessions of its own, so together they reach more. */
 export const engineSeed = (seed: number, engine: string) =>
   (seed + ENGINES.indexOf(engine) * 1_000_003) % 2 ** 31;
 
 /**
- * A machine's share of `runs` sessions: about a twelfth for the checkout, whose model is small (10
- * pairs); all of them for a `chosen` machine.
+ * A machine's share of an engine's `runs` sessions: about a twelfth for the checkout, whose model is
+ * small (10 pairs), the rest for the storefront.
  */
-export function runsOf(name: string, runs: number, chosen: string | undefined): number {
+export function runsOf(name: string, runs: number): number {
   const checkoutRuns = Math.max(1, Math.round(runs / 12));
-  return chosen ? runs : name === 'checkout' ? checkoutRuns : Math.max(1, runs - checkoutRuns);
+  return name === 'checkout' ? checkoutRuns : Math.max(1, runs - checkoutRuns);
 }
 
 /**

@@ -35,15 +35,15 @@ import { launchEngine } from './engines/launch';
 import { CLOCK_START, modelPages, type ModelPage } from './model-drivers';
 import { decodePairs, encodePairs } from '../model/transition-pairs';
 import {
+  EXTRA_RUNS,
   SPECS,
   Session,
   choosePage,
   engineSeed,
-  runsOf,
   sessionArbitraries,
   sessionSteering,
 } from './session';
-import { pairsBefore } from './session-simulation';
+import { planEngine, type EnginePlan } from './session-simulation';
 import {
   checkingProperties,
   propertiesCheckedRow,
@@ -59,6 +59,8 @@ const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
 const ENGINE_SEED = engineSeed(SEED, process.env.ENGINE ?? '');
 const RUNS = option('SESSIONS_RUNS', 12);
 const MAX_STEPS = option('SESSIONS_MAX_STEPS', 16);
+/** The share of the pairs the engines' sessions together must take (0–1): scripts/test-sessions.mjs's goal. */
+const PAIRS_GOAL = option('SESSIONS_PAIRS_GOAL', 90) / 100;
 const chosen = process.env.SESSIONS_MACHINE;
 const REPLAY = process.env.SESSIONS_PATH
   ? {
@@ -99,29 +101,38 @@ const counts = { sessions: 0, steps: 0 };
 const steering = new Map(Object.entries(SPECS).map(([name, spec]) => [name, sessionSteering(spec.suite)]));
 const reachableOf = (name: string) => models.find((model) => model.suite === SPECS[name]!.suite)!.pairs;
 /**
- * The pairs (by machine) taken before this engine's sessions: those the engines before it take, as
- * worked out on the model; in a replay, those taken before the failed session (its `Replay:` line).
+ * This engine's sessions per machine and the pairs (by machine) taken before them: those the engines
+ * before it take, as worked out on the model; in a replay, one session after the pairs taken before
+ * the failed one (its `Replay:` line).
  */
-let takenBefore: Map<string, Set<string>>;
+let plan: EnginePlan;
 
 before(async () => {
-  takenBefore = REPLAY
-    ? new Map(
-        Object.keys(SPECS).map((name) => [
-          name,
-          name === chosen ? decodePairs(REPLAY.taken, reachableOf(name)) : new Set<string>(),
-        ]),
-      )
-    : await pairsBefore(SEED, process.env.ENGINE ?? '', {
+  plan = REPLAY
+    ? {
+        runs: new Map(Object.keys(SPECS).map((name) => [name, 1])),
+        before: new Map(
+          Object.keys(SPECS).map((name) => [
+            name,
+            name === chosen ? decodePairs(REPLAY.taken, reachableOf(name)) : new Set<string>(),
+          ]),
+        ),
+      }
+    : await planEngine(SEED, process.env.ENGINE ?? '', {
         runs: RUNS,
         maxSteps: MAX_STEPS,
         models,
         steering,
+        goal: PAIRS_GOAL,
+        extraRuns: chosen ? 0 : EXTRA_RUNS,
       });
+  // One machine's sessions alone: the run's whole budget.
+  if (chosen && !REPLAY) plan.runs.set(chosen, RUNS);
   engine = await launchEngine(process.env.ENGINE);
   pages = modelPages(engine, 'sessions');
+  const planned = [...plan.runs].map(([name, count]) => `${count} ${name}`).join(', ');
   console.log(
-    `${engine.name} sessions: seed ${SEED} (${engine.name}'s ${ENGINE_SEED}), ${RUNS} sessions of up to ${MAX_STEPS} steps`,
+    `${engine.name} sessions: seed ${SEED} (${engine.name}'s ${ENGINE_SEED}), ${planned} sessions of up to ${MAX_STEPS} steps`,
   );
 });
 after(async () => {
@@ -141,7 +152,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
       // and the replay are steered as it was.
       const known = {
         reachable: reachableOf(name),
-        taken: failure?.taken ?? new Set([...takenBefore.get(name)!, ...reached.get(name)!.pairs]),
+        taken: failure?.taken ?? new Set([...plan.before.get(name)!, ...reached.get(name)!.pairs]),
         steering: steering.get(name)!,
       };
       const kind = choosePage(spec, pick, known);
@@ -171,7 +182,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
     });
     const details = await fc.check(property, {
       seed: ENGINE_SEED,
-      numRuns: REPLAY ? 1 : runsOf(name, RUNS, chosen),
+      numRuns: plan.runs.get(name)!,
       ...(REPLAY ? { path: REPLAY.path, endOnFailure: true } : {}),
     });
     if (!details.failed) return;
