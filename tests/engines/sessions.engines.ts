@@ -20,10 +20,12 @@
  * reaches; and the sessions' pairs, for scripts/test-sessions.mjs to add up over the engines
  * (`<engine>-session-pairs.json`).
  * Each engine seeks the transition pairs the engines before it leave (session.ts's ENGINES), as it works
- * out their sessions on the model first (session-simulation.ts): the engines run side by side.
+ * out their sessions on the model first (session-simulation.ts): the engines run side by side. The
+ * last engine runs more sessions, planned on the model, until the three take the goal.
  * Options (env, set by scripts/test-sessions.mjs): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
- * default 12, one of them the checkout's), SESSIONS_MAX_STEPS (default 16); SESSIONS_MACHINE,
- * SESSIONS_PATH, SESSIONS_REPLAY_PATH and SESSIONS_TAKEN (the pairs taken before it) replay one failure.
+ * default 12, one of them the checkout's), SESSIONS_MAX_STEPS (default 16), SESSIONS_PAIRS_GOAL (a
+ * percentage, default 90); SESSIONS_MACHINE, SESSIONS_PATH, SESSIONS_REPLAY_PATH and SESSIONS_TAKEN
+ * (the pairs taken before it) replay one failure.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
