@@ -24,14 +24,14 @@ export type InjectedFailures = RegExp[];
 /**
  * Records the problems `page` reports from now on (see {@link PageProblems}) at `origin`, leaving out
  * the failures the test injects; `settle`, called once the test is over, adds the aborted image
- * fetches whose image never loaded.
+ * fetches whose image the page still shows and never loaded.
  */
 function watch(
   page: Page,
   origin: string,
   injectedFailures: InjectedFailures,
   seen: Set<RegExp>,
-): { problems: PageProblems; settle: () => void } {
+): { problems: PageProblems; settle: () => Promise<void> } {
   const problems: PageProblems = {
     consoleErrors: [],
     pageErrors: [],
@@ -73,8 +73,9 @@ function watch(
   const pageLoadOf = new WeakMap<Request, number>();
   // An image React renders on the client is fetched twice: React sets `src` as it creates the element
   // and again once it is in the document (so that its load event fires), which aborts a first fetch
-  // still in flight (net::ERR_ABORTED: seen on /checkout reloaded with a kept cart). Such an abort is a
-  // problem only if that image never loads.
+  // still in flight (net::ERR_ABORTED: seen on /checkout reloaded with a kept cart). A colour chosen
+  // while the hero's picture still loads aborts that picture's fetch too: the hero shows the new one.
+  // Such an abort is a problem only if the page still shows that image and it never loads.
   const abortedImages: string[] = [];
   const loadedImages = new Set<string>();
   page.on('requestfinished', (request) => {
@@ -94,10 +95,18 @@ function watch(
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith('data:')) problems.offOriginRequests.push(url);
   });
-  /** Adds the aborted images that never loaded to `problems`, once the test is over. */
-  const settle = () => {
+  /**
+   * Adds the aborted images that the page still shows and never loaded to `problems`, once the test is
+   * over (every aborted one that never loaded when the page can no longer be read).
+   */
+  const settle = async () => {
+    const shown = await page
+      .evaluate(() => [...document.images].map((image) => image.currentSrc || image.src))
+      .then((urls) => new Set(urls))
+      .catch(() => undefined);
     for (const url of abortedImages)
-      if (!loadedImages.has(url)) problems.failedRequests.push(`${url} net::ERR_ABORTED, never loaded`);
+      if (!loadedImages.has(url) && (shown?.has(url) ?? true))
+        problems.failedRequests.push(`${url} net::ERR_ABORTED, never loaded`);
   };
   return { problems, settle };
 }
@@ -149,7 +158,7 @@ export const test = base.extend<{
       );
       await watchCsp(page, problems);
       await use(problems);
-      settle();
+      await settle();
       expect(
         injectedFailures.filter((pattern) => !seen.has(pattern)).map(String),
         'every declared injected failure happened',
