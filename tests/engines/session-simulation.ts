@@ -79,7 +79,8 @@ function standIn(spec: SessionSpec, withWorker: boolean): { driver: Driver; page
   };
 }
 
-const reachableOf = (models: readonly MachineModel[], name: string) =>
+/** The transition pairs a session of machine `name` can take, as `models` count them. */
+export const reachableOf = (models: readonly MachineModel[], name: string) =>
   models.find((model) => model.suite === SPECS[name]!.suite)!.pairs;
 
 /**

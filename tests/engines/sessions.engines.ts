@@ -45,7 +45,7 @@ import {
   sessionArbitraries,
   sessionSteering,
 } from './session';
-import { planEngine, type EnginePlan } from './session-simulation';
+import { planEngine, reachableOf, type EnginePlan } from './session-simulation';
 import {
   checkingProperties,
   propertiesCheckedRow,
@@ -101,7 +101,6 @@ const models = machineModels('sessions');
 const counts = { sessions: 0, steps: 0 };
 /** Each machine's steering graph (session.ts). */
 const steering = new Map(Object.entries(SPECS).map(([name, spec]) => [name, sessionSteering(spec.suite)]));
-const reachableOf = (name: string) => models.find((model) => model.suite === SPECS[name]!.suite)!.pairs;
 /**
  * This engine's sessions per machine and the pairs (by machine) taken before them: those the engines
  * before it take, as worked out on the model; in a replay, one session after the pairs taken before
@@ -116,7 +115,7 @@ before(async () => {
         before: new Map(
           Object.keys(SPECS).map((name) => [
             name,
-            name === chosen ? decodePairs(REPLAY.taken, reachableOf(name)) : new Set<string>(),
+            name === chosen ? decodePairs(REPLAY.taken, reachableOf(models, name)) : new Set<string>(),
           ]),
         ),
       }
@@ -153,7 +152,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
       // Once a session failed, the pairs taken stay as they were before it, so each shrinking attempt
       // and the replay are steered as it was.
       const known = {
-        reachable: reachableOf(name),
+        reachable: reachableOf(models, name),
         taken: failure?.taken ?? new Set([...plan.before.get(name)!, ...reached.get(name)!.pairs]),
         steering: steering.get(name)!,
       };
@@ -195,7 +194,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
         `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${SEED}, ${engine.name}'s ${details.seed}, path ${details.counterexamplePath}):`,
         ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
         `  ${error instanceof Error ? error.message : String(error)}`,
-        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}' --taken '${encodePairs(failure?.taken ?? new Set(), reachableOf(name))}'`,
+        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}' --taken '${encodePairs(failure?.taken ?? new Set(), reachableOf(models, name))}'`,
         `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
       ].join('\n'),
       { cause: error },
