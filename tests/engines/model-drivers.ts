@@ -53,8 +53,8 @@ const RELEASE_POLL_MS = 50;
  * How far the storefront's driver moves the page's fake clock as it performs `event` from `snapshot`
  * (ms): an order's processing, the confirmation's redirect, a release's announcement during an order.
  * A release outside an order moves it {@link RELEASE_POLL_MS} at a time until the prompt shows, which
- * no timer of the machine sees (there is none then): counted once. For a run on the models alone
- * (session-simulation.ts), whose page clock must move as a browser's does.
+ * no timer of the machine sees (there is none then): counted once. The driver ticks the clock by it,
+ * and a run on the models alone (session-simulation.ts) moves its page's clock by it.
  */
 export function storefrontClockMove(event: StorefrontModelEvent, snapshot: StorefrontSnapshot): number {
   switch (event.type) {
@@ -72,6 +72,14 @@ export function storefrontClockMove(event: StorefrontModelEvent, snapshot: Store
 /** How far the checkout's driver moves the page's fake clock as it performs `event` (ms): see {@link storefrontClockMove}. */
 export const checkoutClockMove = (event: CheckoutModelEvent): number =>
   event.type === 'redirect.cancel' ? REDIRECT_DELAY_MS : 0;
+
+/**
+ * Whether the storefront's driver has ended the held checkout download as loaded once it performed
+ * `event`: the download's own success, and an order, which proceeds to /checkout. For a run on the
+ * models alone (session-simulation.ts), whose held download must end as a browser page's does.
+ */
+export const storefrontEndsDownload = (event: StorefrontModelEvent): boolean =>
+  event.type === CHECKOUT_LOADED || event.type === 'order.submitted';
 
 /**
  * Pages for one engine's run (`run` names its next release: the salt of its new names): {@link openPage}
@@ -373,7 +381,7 @@ export async function storefrontDriver(
             // the page's clock, so it moves only once the new worker is installed (the task that says
             // so also starts workbox-window's 200 ms wait before it announces the waiting worker).
             await shop.waitForReleaseInstalled();
-            return void (await browser.tickClock(RELEASE_ANNOUNCE_MS));
+            return void (await browser.tickClock(storefrontClockMove(event, snapshot)));
           }
           // The page's clock runs while the new worker installs: workbox-window announces a waiting
           // worker 200 ms after it installed, on the page's timers. No timer of the machine runs then
@@ -427,11 +435,11 @@ export async function storefrontDriver(
           await shop.submitOrder();
           return shop.seeProcessing();
         case 'order.placed':
-          await browser.tickClock(PROCESSING_DELAY_MS);
+          await browser.tickClock(storefrontClockMove(event, snapshot));
           return void (await shop.seeOrderConfirmed());
         case 'checkout.left':
           // Confirmed: the redirect 3 s later; still processing: 'Back to Shop' (which cancels the order).
-          if (cartCount === 0) await browser.tickClock(REDIRECT_DELAY_MS);
+          if (cartCount === 0) await browser.tickClock(storefrontClockMove(event, snapshot));
           else await shop.backToShop();
           return void (await browser.waitFor(
             async () => new URL(await browser.url()).pathname === '/' && shop.isInteractive(),
@@ -518,7 +526,7 @@ export async function checkoutDriver(
         case 'redirect.cancel':
           // Then the redirect's 3 s pass: the confirmation must still be there.
           await shop.stayOnConfirmation();
-          return void (await browser.tickClock(REDIRECT_DELAY_MS));
+          return void (await browser.tickClock(checkoutClockMove(event)));
         case 'shop.return':
           return shop.backToShop();
         default:

@@ -9,7 +9,6 @@
  * sessions are those a browser runs from the same seed, unless a page takes a step otherwise.
  */
 import fc from 'fast-check';
-import { CHECKOUT_LOADED } from '../model/storefront-model';
 import { CLOCK_START } from './model-drivers';
 import type { MachineModel } from '../model/coverage-table';
 import type { SteeringGraph } from '../model/session-steering';
@@ -58,8 +57,8 @@ export interface EnginePlan {
 /**
  * A page that takes every step, with a fake clock of its own that moves as a browser's does: with the
  * delay commands, and with the steps that move it (`spec.clockMove`: an order's processing, a
- * release's announcement). It holds the checkout's download until a step ends it loaded, as the
- * storefront's driver does, unless it has the worker.
+ * release's announcement). It holds the checkout's download until a step ends it loaded
+ * (`spec.endsDownload`), as the storefront's driver does, unless it has the worker.
  */
 function standIn(spec: SessionSpec, withWorker: boolean): { driver: Driver; page: SessionPage } {
   let loaded = withWorker;
@@ -71,8 +70,7 @@ function standIn(spec: SessionSpec, withWorker: boolean): { driver: Driver; page
       advanceClock: async (ms) => void (now += ms),
       assertState: async () => {},
       perform: async (event, snapshot) => {
-        // The storefront's driver ends the download loaded for these (an order proceeds to /checkout).
-        if (event.type === CHECKOUT_LOADED || event.type === 'order.submitted') loaded = true;
+        if (spec.endsDownload(event)) loaded = true;
         now += spec.clockMove(event, snapshot);
       },
     },

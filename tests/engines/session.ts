@@ -38,6 +38,7 @@ import {
   checkoutDriver,
   storefrontClockMove,
   storefrontDriver,
+  storefrontEndsDownload,
   type ModelPage,
 } from './model-drivers';
 
@@ -81,6 +82,8 @@ export interface SessionSpec {
   open: (page: ModelPage) => Promise<Driver>;
   /** How far its driver moves the page's clock as it performs an event from a snapshot (ms). */
   clockMove: (event: EventObject, snapshot: AnyMachineSnapshot) => number;
+  /** Whether its driver has ended the held checkout download as loaded once it performed an event. */
+  endsDownload: (event: EventObject) => boolean;
   /** The state configurations are counted (a machine with parallel regions). */
   configurations: boolean;
 }
@@ -96,6 +99,7 @@ export const SPECS: Record<string, SessionSpec> = {
     clockFirst: true,
     open: (page) => storefrontDriver(page) as Promise<Driver>,
     clockMove: (event, snapshot) => storefrontClockMove(event as never, snapshot as never),
+    endsDownload: (event) => storefrontEndsDownload(event as never),
     configurations: true,
   },
   checkout: {
@@ -106,6 +110,8 @@ export const SPECS: Record<string, SessionSpec> = {
     clockFirst: false,
     open: (page) => checkoutDriver(page) as Promise<Driver>,
     clockMove: (event) => checkoutClockMove(event as never),
+    // No step of the checkout's ends the storefront's held download.
+    endsDownload: () => false,
     configurations: false,
   },
 };
