@@ -95,6 +95,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.strict.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Transition and animation events stop at the window (src/boot/stop-animation-events.ts):
+      // a handler for one would never run.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name=/^on(Transition|Animation)/]',
+          message:
+            'Transition and animation events never reach React: src/boot/stop-animation-events.ts stops them at the window.',
+        },
+      ],
     },
   },
   {

@@ -9,8 +9,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'paypal' | 'ghost';
  * global styles, disabled look. The variant and the width are attributes of the element,
  * `data-variant` ({@link ButtonVariant}; primary when absent) and `data-block` (full width), so the
  * rules are static: styled-components computes them once, not again in every render a tap causes.
- * The 1 px press shift is immediate: a transform transition would fire transition events, which
- * React's root listener handles inside every tap (docs/performance.md).
+ * The 1 px press shift is immediate: a transform transition would start, with its events, inside
+ * every tap (docs/performance.md).
  */
 export const buttonStyles = css`
   display: inline-flex;
