@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { COLOURS, type ColourOption } from '@machines/catalog';
@@ -45,11 +45,23 @@ export function ColourShowcase() {
 
 /** One colour's card: a toggle button that selects `colour` (spec §2 'Colour showcase'). */
 function ShowcaseCard({ colour }: { colour: ColourOption }) {
-  const { t } = useTranslation();
   // Deferred: the tap's own frame shows the card pressed; the 'Selected' badge moves in the render after.
+  // The tap's render calls this with the previous state, and the memoised card then skips its markup.
   const selected = useDeferredValue(
     StorefrontActorContext.useSelector((snapshot) => selectColourId(snapshot) === colour.id),
   );
+  return <CardButton colour={colour} selected={selected} />;
+}
+
+/** {@link ShowcaseCard}'s button, rendered again only when `selected` (or the language) changes. */
+const CardButton = memo(function CardButton({
+  colour,
+  selected,
+}: {
+  colour: ColourOption;
+  selected: boolean;
+}) {
+  const { t } = useTranslation();
   const { send } = StorefrontActorContext.useActorRef();
   return (
     <Card
@@ -80,7 +92,7 @@ function ShowcaseCard({ colour }: { colour: ColourOption }) {
       </CardFooter>
     </Card>
   );
-}
+});
 
 /**
  * The selected look keys on `aria-pressed`: one static rule, no class generated or swapped on a tap.
