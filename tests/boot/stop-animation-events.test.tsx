@@ -1,6 +1,5 @@
-import { createElement } from 'react';
+import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANIMATION_EVENTS, stopAnimationEvents } from '@/boot/stop-animation-events';
 
