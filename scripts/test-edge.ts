@@ -146,7 +146,9 @@ try {
   ];
   for (const [name, status] of parts) {
     console.log(`\n── edge ${name} ──`);
-    if (status() !== 0) failed.push(name);
+    if (status() === 0) continue;
+    failed.push(name);
+    console.log(`edge ${name} failed; wrangler's latest output:\n${pages.output() || '(none)'}`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
