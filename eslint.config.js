@@ -95,14 +95,15 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.strict.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Transition and animation events stop at the window (src/boot/stop-animation-events.ts):
+      // The events the shop handles nowhere stop at the window (src/boot/stop-unhandled-events.ts):
       // a handler for one would never run.
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'JSXAttribute[name.name=/^on(Transition|Animation)/]',
+          selector:
+            'JSXAttribute[name.name=/^on(Transition|Animation|(Mouse|Pointer)(Over|Out|Enter|Leave)|(Got|Lost)PointerCapture)/]',
           message:
-            'Transition and animation events never reach React: src/boot/stop-animation-events.ts stops them at the window.',
+            'This event never reaches React: src/boot/stop-unhandled-events.ts stops it at the window.',
         },
       ],
     },
