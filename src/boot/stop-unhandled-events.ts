@@ -30,7 +30,7 @@ export const UNHANDLED_EVENTS = [
 /**
  * Stops every {@link UNHANDLED_EVENTS} event at `target` (the window), in its capture phase, before
  * any element's listeners, React's root among them, see it. The lint config forbids the React props
- * that would handle them. React's dispatch of them took 0.3–1.6 ms of a tap at 1× CPU, several times
+ * that would handle them. React's dispatch of them took 0.3–1.8 ms of a tap at 1× CPU, several times
  * that on a low-tier phone, against the target of every tap within 1.25× a bare React button's
  * (docs/performance.md, Targets). What the browser does for them goes on as before: transitions and
  * animations run, `:hover` styles apply, a touch's pointer is captured.
