@@ -9,12 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintErrors } from './lint-errors';
 
-const errorsOf = async (eslint: ESLint, text: string, filePath: string) =>
-  (await eslint.lintText(text, { filePath }))
-    .flatMap((result) => result.messages)
-    .filter((message) => message.ruleId?.startsWith('import-x/') || message.fatal)
-    .map((message) => `${message.ruleId ?? 'fatal'} ${message.message}`);
+const errorsOf = (eslint: ESLint, text: string, filePath: string) =>
+  lintErrors(eslint, text, filePath, (ruleId) => ruleId.startsWith('import-x/'));
 
 describe('one-way imports between folders', () => {
   const eslint = new ESLint({ cwd: process.cwd() });

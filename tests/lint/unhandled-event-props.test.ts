@@ -6,12 +6,10 @@
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintErrors } from './lint-errors';
 
-const errorsOf = async (eslint: ESLint, text: string, filePath: string) =>
-  (await eslint.lintText(text, { filePath }))
-    .flatMap((result) => result.messages)
-    .filter((message) => message.ruleId === 'no-restricted-syntax' || message.fatal)
-    .map((message) => `${message.ruleId ?? 'fatal'} ${message.message}`);
+const errorsOf = (eslint: ESLint, text: string, filePath: string) =>
+  lintErrors(eslint, text, filePath, (ruleId) => ruleId === 'no-restricted-syntax');
 
 describe('no props for the events stopped at the window', () => {
   const eslint = new ESLint({ cwd: process.cwd() });
