@@ -101,7 +101,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            'JSXAttribute[name.name=/^on(Transition|Animation|(Mouse|Pointer)(Over|Out|Enter|Leave)|(Got|Lost)PointerCapture)/]',
+            'JSXAttribute[name.name=/^on(Transition|Animation|(Mouse|Pointer)(Over|Out|Enter|Leave|Down|Up|Move)|PointerCancel|Touch|(Got|Lost)PointerCapture|Focus|Blur|Select)/]',
           message:
             'This event never reaches React: src/boot/stop-unhandled-events.ts stops it at the window.',
         },

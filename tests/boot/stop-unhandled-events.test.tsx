@@ -13,7 +13,10 @@ import { UNHANDLED_EVENTS, stopUnhandledEvents } from '@/boot/stop-unhandled-eve
 describe('stopUnhandledEvents', () => {
   let container: HTMLDivElement;
   let root: Root;
-  /** React's handlers of a transition, the pointer's and the mouse's crossings, and pointer capture. */
+  /**
+   * React's handlers of a transition, the pointer's and the mouse's crossings, pointer capture, a
+   * press and its moves (pointer, touch, mouse) and focus moving.
+   */
   const stopped = {
     onTransitionEnd: vi.fn(),
     onTransitionRun: vi.fn(),
@@ -25,13 +28,27 @@ describe('stopUnhandledEvents', () => {
     onMouseOut: vi.fn(),
     onGotPointerCapture: vi.fn(),
     onLostPointerCapture: vi.fn(),
+    onPointerDown: vi.fn(),
+    onPointerUp: vi.fn(),
+    onPointerMove: vi.fn(),
+    onPointerCancel: vi.fn(),
+    onTouchStart: vi.fn(),
+    onTouchEnd: vi.fn(),
+    onTouchMove: vi.fn(),
+    onTouchCancel: vi.fn(),
+    onMouseDown: vi.fn(),
+    onMouseUp: vi.fn(),
+    onMouseMove: vi.fn(),
+    onFocus: vi.fn(),
+    onBlur: vi.fn(),
   };
   const onClick = vi.fn();
+  const onKeyDown = vi.fn();
 
   beforeEach(async () => {
     container = document.body.appendChild(document.createElement('div'));
     root = createRoot(container);
-    await act(async () => root.render(createElement('div', { id: 'target', onClick, ...stopped })));
+    await act(async () => root.render(createElement('div', { id: 'target', onClick, onKeyDown, ...stopped })));
   });
 
   afterEach(() => {
@@ -45,8 +62,14 @@ describe('stopUnhandledEvents', () => {
     const target = container.querySelector('#target')!;
     for (const type of ['transitionend', 'transitionrun', 'gotpointercapture', 'lostpointercapture'])
       target.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['pointerdown', 'pointerup', 'pointermove', 'pointercancel'])
+      target.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['touchstart', 'touchend', 'touchmove', 'touchcancel', 'focusin', 'focusout'])
+      target.dispatchEvent(new Event(type, { bubbles: true }));
     for (const type of ['pointerover', 'pointerout', 'mouseover', 'mouseout'])
       target.dispatchEvent(new MouseEvent(type, { bubbles: true, relatedTarget: null }));
+    for (const type of ['mousedown', 'mouseup', 'mousemove'])
+      target.dispatchEvent(new MouseEvent(type, { bubbles: true }));
   };
 
   it("keeps each of them from React's handlers and from the element's own listeners", () => {
@@ -61,11 +84,16 @@ describe('stopUnhandledEvents', () => {
     expect(own).not.toHaveBeenCalled();
   });
 
-  it('lets every other event through, a click among them', () => {
+  it('lets every other event through, a click and a key press among them', () => {
     const restore = stopUnhandledEvents(window);
-    act(() => void (container.querySelector('#target') as HTMLElement).click());
+    const target = container.querySelector('#target') as HTMLElement;
+    act(() => {
+      target.click();
+      target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Tab' }));
+    });
     restore();
     expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onKeyDown).toHaveBeenCalledTimes(1);
   });
 
   it('without it, or once removed, React handles them (the probe can fail)', () => {

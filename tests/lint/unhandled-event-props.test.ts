@@ -1,8 +1,8 @@
 /**
  * The lint rule that keeps React handlers off the events the shop stops at the window
- * (src/boot/stop-unhandled-events.ts) still fires: a JSX `onTransitionEnd`, `onAnimationStart`,
- * `onMouseEnter`, `onPointerOver` or `onGotPointerCapture` prop is an error; an `onClick` or an
- * `onPointerDown` beside them is not.
+ * (src/boot/stop-unhandled-events.ts) still fires: a JSX prop for a transition, an animation, a
+ * crossing, pointer capture, a press or move, a touch, focus or selection is an error; the handlers of
+ * what the shop acts on (`onClick`, `onKeyDown`, `onChange`) beside them are not.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -14,17 +14,24 @@ const errorsOf = (eslint: ESLint, text: string, filePath: string) =>
 describe('no props for the events stopped at the window', () => {
   const eslint = new ESLint({ cwd: process.cwd() });
 
-  it('reports each stopped kind, and not onClick or onPointerDown', async () => {
+  it('reports each stopped kind, and not onClick, onKeyDown or onChange', async () => {
     const stopped = [
       'onTransitionEnd',
       'onAnimationStart',
       'onMouseEnter',
       'onPointerOver',
       'onGotPointerCapture',
+      'onPointerDown',
+      'onPointerCancel',
+      'onMouseUp',
+      'onTouchStart',
+      'onFocus',
+      'onBlurCapture',
+      'onSelect',
     ];
     const probe = [
       'export const Probe = ({ done }: { done: () => void }) => (',
-      `  <button type="button" onClick={done} onPointerDown={done} ${stopped.map((prop) => `${prop}={done}`).join(' ')}>`,
+      `  <button type="button" onClick={done} onKeyDown={done} onChange={done} ${stopped.map((prop) => `${prop}={done}`).join(' ')}>`,
       '    Probe',
       '  </button>',
       ');',
