@@ -48,7 +48,9 @@ describe('stopUnhandledEvents', () => {
   beforeEach(async () => {
     container = document.body.appendChild(document.createElement('div'));
     root = createRoot(container);
-    await act(async () => root.render(createElement('div', { id: 'target', onClick, onKeyDown, ...stopped })));
+    await act(async () =>
+      root.render(createElement('div', { id: 'target', onClick, onKeyDown, ...stopped })),
+    );
   });
 
   afterEach(() => {
@@ -60,11 +62,11 @@ describe('stopUnhandledEvents', () => {
   /** Fires at the target the events behind {@link stopped}: each crossing comes from outside the page. */
   const fireReactTypes = () => {
     const target = container.querySelector('#target')!;
-    for (const type of ['transitionend', 'transitionrun', 'gotpointercapture', 'lostpointercapture'])
-      target.dispatchEvent(new Event(type, { bubbles: true }));
-    for (const type of ['pointerdown', 'pointerup', 'pointermove', 'pointercancel'])
-      target.dispatchEvent(new Event(type, { bubbles: true }));
-    for (const type of ['touchstart', 'touchend', 'touchmove', 'touchcancel', 'focusin', 'focusout'])
+    for (const type of [
+      ...['transitionend', 'transitionrun', 'gotpointercapture', 'lostpointercapture'],
+      ...['pointerdown', 'pointerup', 'pointermove', 'pointercancel'],
+      ...['touchstart', 'touchend', 'touchmove', 'touchcancel', 'focusin', 'focusout'],
+    ])
       target.dispatchEvent(new Event(type, { bubbles: true }));
     for (const type of ['pointerover', 'pointerout', 'mouseover', 'mouseout'])
       target.dispatchEvent(new MouseEvent(type, { bubbles: true, relatedTarget: null }));
