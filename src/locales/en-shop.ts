@@ -170,12 +170,8 @@ const enShop = {
     total: 'Total',
     proceed: 'Proceed to Checkout',
     continueShopping: 'Continue Shopping',
-    /**
-     * While the checkout's code downloads. Three dots, as the spec's 'Processing...': a page's first
-     * text beyond Latin-1 costs Chromium a one-time setup in its layout, which '…' put inside the
-     * 'Proceed to Checkout' tap (docs/performance.md).
-     */
-    openingCheckout: 'Opening checkout...',
+    /** While the checkout's code downloads. */
+    openingCheckout: 'Opening checkout…',
     tryAgain: 'Try again',
     /** Why the checkout did not open; the cart is kept. */
     checkoutFailure: {
