@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SHIPPING_METHODS } from '@machines/pricing';
 import { en, shopText, startsWith } from '../shop-texts';
 import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
-import { openShop, untilAppReady } from './clock';
+import { expectAppReady, openShop } from './clock';
 import { expect, test } from './fixtures';
 
 /** Puts 2 Ocean Blue balls in the cart from the landing page and proceeds to checkout. */
@@ -50,7 +50,7 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
   test('reloading /checkout keeps the items from the cart @R3.4', async ({ page, shop }) => {
     await proceedWithTwoOceanBlue(page, shop);
     await page.reload();
-    await untilAppReady(page);
+    await expectAppReady(page);
     const item = summaryLine(page);
     await expect(item).toContainText(shopText.colourLine('ocean-blue'));
     await expect(item).toContainText(shopText.quantityLine(2));

@@ -16,11 +16,15 @@ const PAUSED_AT = START.getTime() + 60_000;
 /**
  * Opens `path` with Playwright's fake clock installed at {@link START}, waits for the app to be
  * interactive, then pauses the clock at {@link PAUSED_AT} so every app timer (toast, processing,
- * redirect) only moves when the test calls `page.clock.runFor(ms)`.
+ * redirect) only moves when the test calls `page.clock.runFor(ms)`. Animation frames stay real, as
+ * in the engine suite (tests/engines/driver.ts `installClock`): they are the browser's rendering, not
+ * an app timer, and the app waits for a paint before work a tap starts (the app's start after a
+ * reload, 'Proceed to Checkout''s navigation; src/lib/after-next-paint.ts).
  */
 export async function openShop(page: Page, path = '/'): Promise<void> {
   await keepRealTimers(page);
   await page.clock.install({ time: START });
+  await keepRealFrames(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAppReady(page);
@@ -37,28 +41,6 @@ export async function expectAppReady(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the app in a page loaded while the fake clock is paused (a reload) is interactive. The
- * app starts one animation frame after the page's `load` and largest paint
- * (src/boot/after-first-paint.ts), and a paused clock holds animation frames: this advances it one
- * frame (16 ms) at a time until the app is ready.
- */
-export async function untilAppReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        // While the page reloads, its old document is gone: not ready yet.
-        const ready = await page
-          .evaluate((name) => document.documentElement.hasAttribute(name), APP_READY_ATTRIBUTE)
-          .catch(() => false);
-        if (!ready) await page.clock.runFor(16).catch(() => undefined);
-        return ready;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
-
-/**
  * Saves the browser's own timers, animation frames and `performance.now` as `window.__realTimers` in
  * every page of the context, before Playwright's fake clock replaces them: axe-core needs real timers
  * to finish, and the page object waits for real frames, while the app's fake clock stays paused. Call
@@ -71,9 +53,25 @@ export async function keepRealTimers(page: Page): Promise<void> {
         setTimeout,
         clearTimeout,
         requestAnimationFrame: requestAnimationFrame.bind(window),
+        cancelAnimationFrame: cancelAnimationFrame.bind(window),
         now: performance.now.bind(performance),
       },
     });
+  });
+}
+
+/**
+ * Gives every page of the context its real `requestAnimationFrame` and `cancelAnimationFrame` back
+ * (saved by {@link keepRealTimers}) over Playwright's fake clock, whose paused clock would hold them.
+ * Call it after `page.clock.install`: init scripts run in the order they were added, so this one runs after the clock's.
+ */
+async function keepRealFrames(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
+    const real = (
+      window as unknown as { __realTimers: Pick<Window, 'requestAnimationFrame' | 'cancelAnimationFrame'> }
+    ).__realTimers;
+    window.requestAnimationFrame = real.requestAnimationFrame;
+    window.cancelAnimationFrame = real.cancelAnimationFrame;
   });
 }
 

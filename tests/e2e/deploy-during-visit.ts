@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { cartLineAsShown, type ShopModel } from '../engines/shop.model';
-import { untilAppReady } from './clock';
+import { expectAppReady } from './clock';
 import { expect } from './fixtures';
 import { DIST_DIR, assetOf } from './releases';
 
@@ -21,11 +21,11 @@ export function countPageLoads(page: Page): () => number {
 
 /**
  * Checks the shopper is on /checkout with the fault tests' cart in the Order Summary, once the app is
- * interactive (after a reload it starts under the paused clock), then that 'Back to Shop' keeps it.
+ * interactive (after a reload it starts anew), then that 'Back to Shop' keeps it.
  */
 export async function expectCheckoutWithCart(page: Page, shop: ShopModel): Promise<void> {
   await expect(page).toHaveURL(/\/checkout$/);
-  await untilAppReady(page);
+  await expectAppReady(page);
   await shop.seeCheckoutWith();
   await shop.backToShop();
   await shop.openCart();
@@ -52,7 +52,7 @@ export async function expectNewReleaseWaits(
   const reloaded = page.waitForEvent('load');
   await shop.reloadIntoRelease();
   await reloaded;
-  await untilAppReady(page);
+  await expectAppReady(page);
   expect(await shop.runningRelease(), 'the new release runs').toBe(assetOf(nextDir, 'index'));
   expect(await shop.isReleaseOffered()).toBe(false);
   await shop.openCart();
