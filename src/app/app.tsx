@@ -24,8 +24,9 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * The whole shop: i18n, global styles, the page-long storefront actor and the router.
  * The storefront actor sits above the router so the cart survives route changes (spec §4) and is
  * given what touches the network, the router and the page: `loadCheckout` (the checkout
- * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`) and
- * `reloadIntoCheckout` (a new release: reload into /checkout keeping the cart), `watchReleases` (the
+ * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`, in
+ * the first task after the tap's paint), `reloadIntoCheckout` (a new release: reload into /checkout
+ * keeping the cart), `watchReleases` (the
  * service worker: offline after one visit, new releases installed in the background) and
  * `reloadIntoRelease` (the shopper's 'Reload': the waiting release takes over, the page reloads
  * where it is with the cart). `i18n` is the instance to use (the browser's boot makes it in a task of
@@ -47,10 +48,12 @@ export function App({
     () =>
       storefrontMachine.provide({
         actions: {
-          navigateToCheckout: ({ context }) =>
-            void router.navigate('/checkout', {
-              state: checkoutInputFor(context.colourId, context.cartCount),
-            }),
+          // After the busy button's paint, the tap's feedback: the checkout renders in a later
+          // transition anyway, and `pushState` with the router's navigation would run in the tap.
+          navigateToCheckout: ({ context }) => {
+            const state = checkoutInputFor(context.colourId, context.cartCount);
+            void afterNextPaint().then(() => router.navigate('/checkout', { state }));
+          },
           reloadIntoCheckout: ({ context }) => reloadIntoCheckout(context),
           reloadIntoRelease: ({ context }) => reloadIntoRelease(context),
           // After the cart's first paint: the request and `import()` would otherwise run in the tap.

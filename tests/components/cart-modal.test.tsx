@@ -4,8 +4,8 @@
  * the product's controls is rendered on its own with the storefront actor (what the page adds is
  * tested in ./landing.test.tsx); proceeding to /checkout goes through the whole app and its router.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartButton } from '@/components/cart/cart-button';
 import { CartModal } from '@/components/cart/cart-modal';
 import { ProductDetails } from '@/components/landing/product-details';
@@ -141,5 +141,20 @@ describe('cart modal', () => {
     expect(router.state.historyAction).toBe('PUSH');
     expect(within(summary).getByText('Qty: 2')).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: 'Subtotal $43.96' })).toBeInTheDocument();
+  });
+
+  it("shows the busy button in the tap's frame and leaves / only after that frame", async () => {
+    const { user, router } = renderApp('/', { fakeTimers: true });
+    await addToCart(user, 1);
+    const dialog = await openCart(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Checkout' }));
+
+    // The checkout's code is already loaded (render-app resolves the lazy route): only the frame waits.
+    expect(within(dialog).getByRole('button', { busy: true })).toHaveAttribute('aria-disabled', 'true');
+    expect(router.state.location.pathname).toBe('/');
+    await act(() => vi.advanceTimersToNextFrame());
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(router.state.location.pathname).toBe('/checkout');
   });
 });
