@@ -6,9 +6,12 @@ import { NotFoundPage } from '@/pages/not-found-page';
 /**
  * Downloads and evaluates the code-split checkout page once, shared by the route, the storefront's
  * prefetch as the cart opens and its `loadCheckout` (src/features/checkout-download/). Rejects as
- * `import()` does.
+ * `import()` does, or when the module lacks its page (a download broken off where it still parsed).
  */
-export const importCheckoutPage = checkoutModuleLoader(() => import('@/pages/checkout-page'));
+export const importCheckoutPage = checkoutModuleLoader(
+  () => import('@/pages/checkout-page'),
+  (page) => typeof page.CheckoutPage === 'function',
+);
 
 /**
  * The routes of spec §2: `/` landing, `/checkout` checkout, anything else not-found. No route has an

@@ -9,10 +9,17 @@ import { CHECKOUT_MODULE_META } from '@/lib/shared-names';
  * in `<meta name="checkout-module">`, as `/assets/checkout-page-<hash>.js?attempt=N`): an engine may
  * keep a failed `import()` of a URL failed for the life of the page (Firefox ESR does), so
  * re-importing the same URL would never retry, and a failed prefetch would doom every later attempt.
- * Without the meta tag (the dev server) it calls `importBundled` again. The loader rejects as the
- * browser's `import()` does.
+ * Without the meta tag (the dev server) it calls `importBundled` again.
+ *
+ * A module that `isComplete` rejects failed too: Firefox ESR runs a module whose download broke off
+ * (its Content-Length unmet) when what arrived happens to parse, and the minified chunk cut short can
+ * (`…,Ie=o.label` ends a `var` statement), so the module evaluates without the exports that come last.
+ * @throws as the browser's `import()` does, or {@link IncompleteModuleError} for such a module.
  */
-export function checkoutModuleLoader<M>(importBundled: () => Promise<M>): () => Promise<M> {
+export function checkoutModuleLoader<M>(
+  importBundled: () => Promise<M>,
+  isComplete: (module: M) => boolean,
+): () => Promise<M> {
   /** The module once an attempt has loaded it, or the attempt in flight; `undefined` after a failure. */
   let loaded: Promise<M> | undefined;
   /** Attempts that failed so far in this page: the next one is numbered after them. */
@@ -23,8 +30,13 @@ export function checkoutModuleLoader<M>(importBundled: () => Promise<M>): () => 
       number > 0
         ? document.querySelector<HTMLMetaElement>(`meta[name="${CHECKOUT_MODULE_META}"]`)?.content
         : undefined;
-    if (!url) return importBundled();
-    return import(/* @vite-ignore */ `${url}?attempt=${number}`) as Promise<M>;
+    const imported = url
+      ? (import(/* @vite-ignore */ `${url}?attempt=${number}`) as Promise<M>)
+      : importBundled();
+    return imported.then((module) => {
+      if (!isComplete(module)) throw new IncompleteModuleError();
+      return module;
+    });
   };
 
   return () => {
@@ -35,4 +47,12 @@ export function checkoutModuleLoader<M>(importBundled: () => Promise<M>): () => 
     });
     return loaded;
   };
+}
+
+/** The checkout page's code evaluated without its exports: its download broke off where it still parsed. */
+export class IncompleteModuleError extends Error {
+  constructor() {
+    super("The checkout page's code arrived incomplete: its download broke off");
+    this.name = 'IncompleteModuleError';
+  }
 }
