@@ -226,7 +226,7 @@ export const storefrontMachine = setup({
               id: 'cart.open.openingCheckout',
               tags: ['openingCheckout'],
               description:
-                "'Opening checkout…' on a busy, disabled 'Proceed to Checkout' while the checkout's code downloads.",
+                "'Opening checkout...' on a busy, disabled 'Proceed to Checkout' while the checkout's code downloads.",
               invoke: {
                 id: 'loadCheckout',
                 src: 'loadCheckout',
@@ -254,7 +254,7 @@ export const storefrontMachine = setup({
               id: 'cart.open.leavingForCheckout',
               tags: ['openingCheckout'],
               description:
-                "Still 'Opening checkout…' until the checkout shows: the dialog leaves with the landing page, so the page behind it is never made interactive again first.",
+                "Still 'Opening checkout...' until the checkout shows: the dialog leaves with the landing page, so the page behind it is never made interactive again first.",
               on: {
                 'checkout.opened': {
                   target: '#cart.closed',
@@ -266,7 +266,7 @@ export const storefrontMachine = setup({
               id: 'cart.open.waitingToRetry',
               tags: ['openingCheckout'],
               description:
-                "Still 'Opening checkout…': retries checkoutRetryDelay (1 s) after a transient failure.",
+                "Still 'Opening checkout...': retries checkoutRetryDelay (1 s) after a transient failure.",
               after: { checkoutRetryDelay: { target: 'openingCheckout' } },
             },
             checkoutUnavailable: {
@@ -281,7 +281,7 @@ export const storefrontMachine = setup({
               id: 'cart.open.reloadingIntoCheckout',
               tags: ['openingCheckout'],
               description:
-                "Still 'Opening checkout…' while the page reloads into /checkout with the cart kept.",
+                "Still 'Opening checkout...' while the page reloads into /checkout with the cart kept.",
               entry: 'reloadIntoCheckout',
             },
           },

@@ -65,7 +65,7 @@ const enCheckout = {
     title: 'Order Confirmed!',
     orderNumber: 'Order number: {{orderNumber}}',
     thanks: 'Thank you for your order. A confirmation email is on its way.',
-    redirecting: 'Taking you back to the shop…',
+    redirecting: 'Taking you back to the shop...',
     stay: 'Stay on this page',
     staying: 'You are staying on this page. Go back to the shop whenever you are ready.',
   },

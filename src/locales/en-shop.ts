@@ -170,8 +170,12 @@ const enShop = {
     total: 'Total',
     proceed: 'Proceed to Checkout',
     continueShopping: 'Continue Shopping',
-    /** While the checkout's code downloads. */
-    openingCheckout: 'Opening checkout…',
+    /**
+     * While the checkout's code downloads. Three dots, as the spec's 'Processing...': the shop's
+     * visible texts stay within Latin-1, so the tap that shows this one lays out no page's first
+     * wider character (docs/performance.md).
+     */
+    openingCheckout: 'Opening checkout...',
     tryAgain: 'Try again',
     /** Why the checkout did not open; the cart is kept. */
     checkoutFailure: {

@@ -57,7 +57,7 @@ function storefrontLeavingForCheckout(): StorefrontSnapshot {
 /**
  * Adds to `sheet` the styles of what a tap on `routePath` renders for the first time, discarding the
  * markup: on `/`, the cart's line, total and actions, which the first 'Add to Cart' mounts (the page is
- * prerendered with an empty cart), and the busy 'Opening checkout…' button with its spinner, which
+ * prerendered with an empty cart), and the busy 'Opening checkout...' button with its spinner, which
  * 'Proceed to Checkout' shows. With their rules in the critical CSS, styled-components finds them
  * already present when hydrated and inserts none during those taps (inserting rules rebuilds the style
  * sheet and restyles the whole page inside the tap's frame).

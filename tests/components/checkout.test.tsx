@@ -188,7 +188,7 @@ describe('checkout page: placing the order', () => {
       expect.stringContaining('Order number: PB-123456'),
       '',
     ]);
-    expect(screen.getByText('Taking you back to the shop…')).toBeInTheDocument();
+    expect(screen.getByText('Taking you back to the shop...')).toBeInTheDocument();
   });
 
   it('returns to the landing page with an empty cart 3 s after confirming @R4.8 @R9.11', async () => {

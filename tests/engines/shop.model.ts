@@ -202,7 +202,7 @@ export class ShopModel {
     return this.browser.click(inCart({ role: 'button', name: en.cart.tryAgain }));
   }
 
-  /** 'Proceed to Checkout' while busy: 'Opening checkout…', `aria-busy="true"` (`null` when not busy). */
+  /** 'Proceed to Checkout' while busy: 'Opening checkout...', `aria-busy="true"` (`null` when not busy). */
   async busyProceed(): Promise<{ ariaBusy: string | null } | null> {
     const { cart } = await this.landingScreen();
     const proceed = cart?.kind === 'line' ? cart.proceed : null;

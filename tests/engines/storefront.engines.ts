@@ -326,7 +326,7 @@ test('fault e: every script slow once the page is interactive; Proceed is busy w
   await recordPageTimings(browser, { busyText: en.cart.openingCheckout });
   await shop.proceed();
 
-  const busy = await browser.waitFor(() => shop.busyProceed(), { intervalMs: 20 }, "'Opening checkout…'");
+  const busy = await browser.waitFor(() => shop.busyProceed(), { intervalMs: 20 }, "'Opening checkout...'");
   assert.equal(busy.ariaBusy, 'true', 'Proceed is aria-busy');
   // The button turns busy in the tap's own frame; the download's request may reach the server a moment
   // later (seen in Firefox). Once there it is held until `release`, so the code cannot have arrived.

@@ -25,7 +25,7 @@ import { theme } from '@/styles/theme';
  * and `checkout.proceed`; the app's `navigateToCheckout` does the routing.
  *
  * While the checkout's code downloads, 'Proceed to Checkout' is busy (`aria-busy`, spinner,
- * 'Opening checkout…', announced politely) and `aria-disabled` (it keeps focus; the machine ignores a
+ * 'Opening checkout...', announced politely) and `aria-disabled` (it keeps focus; the machine ignores a
  * second tap). When the download fails the cart says why (offline or unavailable) in an alert and the
  * same button becomes 'Try again' (`checkout.retry`), so focus stays where it was.
  *
