@@ -26,13 +26,13 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * given what touches the network, the router and the page: `loadCheckout` (the checkout
  * page's code), `navigateToCheckout` (`router.navigate('/checkout', { state: checkoutInput })`, in
  * the first task after the tap's paint), `reloadIntoCheckout` (a new release: reload into /checkout
- * keeping the cart), `watchReleases` (the
- * service worker: offline after one visit, new releases installed in the background) and
- * `reloadIntoRelease` (the shopper's 'Reload': the waiting release takes over, the page reloads
- * where it is with the cart). `i18n` is the instance to use (the browser's boot makes it in a task of
- * its own, src/boot/start.tsx), else the app makes one. `storefrontSnapshot`
- * is where the storefront starts (a cart kept across that reload), else it starts afresh. Once
- * mounted, the app announces it is interactive, and the taps made before are replayed.
+ * keeping the cart), `watchReleases` (the service worker: offline after one visit, new releases
+ * installed in the background) and `reloadIntoRelease` (the shopper's 'Reload': the waiting release
+ * takes over, the page reloads where it is with the cart). `i18n` is the instance to use (the
+ * browser's boot makes it in a task of its own, src/boot/start.tsx), else the app makes one.
+ * `storefrontSnapshot` is where the storefront starts (a cart kept across that reload), else it
+ * starts afresh. Once mounted, the app announces it is interactive, and the taps made before are
+ * replayed.
  */
 export function App({
   router,

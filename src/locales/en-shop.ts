@@ -171,9 +171,9 @@ const enShop = {
     proceed: 'Proceed to Checkout',
     continueShopping: 'Continue Shopping',
     /**
-     * While the checkout's code downloads. Three dots, as the spec's 'Processing...': the shop's
-     * visible texts stay within Latin-1, so the tap that shows this one lays out no page's first
-     * wider character (docs/performance.md).
+     * While the checkout's code downloads. Three dots, as the spec's 'Processing...': a page's first
+     * text beyond Latin-1 costs Chromium a one-time setup in its layout, which '…' put inside the
+     * 'Proceed to Checkout' tap (docs/performance.md).
      */
     openingCheckout: 'Opening checkout...',
     tryAgain: 'Try again',
