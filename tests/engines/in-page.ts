@@ -158,8 +158,8 @@ export function inPageHelpers(): InPageHelpers {
     return element;
   };
 
-  // A Playwright spec's fake clock, paused, holds animation frames and `performance.now` too: it keeps
-  // the browser's own as `__realTimers` (tests/e2e/clock.ts).
+  // A Playwright spec's fake clock, paused, holds `performance.now` (and animation frames, which its
+  // page gets back): the browser's own are kept as `__realTimers` (tests/e2e/clock.ts).
   const real = (
     window as unknown as {
       __realTimers?: { requestAnimationFrame: typeof requestAnimationFrame; now: () => number };
