@@ -18,8 +18,8 @@ const PAUSED_AT = START.getTime() + 60_000;
  * interactive, then pauses the clock at {@link PAUSED_AT} so every app timer (toast, processing,
  * redirect) only moves when the test calls `page.clock.runFor(ms)`. Animation frames stay real, as
  * in the engine suite (tests/engines/driver.ts `installClock`): they are the browser's rendering, not
- * an app timer, and the app waits for a paint before work a tap starts (the app's start after a
- * reload, 'Proceed to Checkout''s navigation; src/lib/after-next-paint.ts).
+ * an app timer, and the app waits for a paint before what a load or a tap starts
+ * (src/lib/after-next-paint.ts: the app's start after a reload, the navigation of 'Proceed to Checkout').
  */
 export async function openShop(page: Page, path = '/'): Promise<void> {
   await keepRealTimers(page);
@@ -63,7 +63,8 @@ export async function keepRealTimers(page: Page): Promise<void> {
 /**
  * Gives every page of the context its real `requestAnimationFrame` and `cancelAnimationFrame` back
  * (saved by {@link keepRealTimers}) over Playwright's fake clock, whose paused clock would hold them.
- * Call it after `page.clock.install`: init scripts run in the order they were added, so this one runs after the clock's.
+ * Call it after `page.clock.install`: init scripts run in the order they were added, so this one
+ * runs after the clock's.
  */
 async function keepRealFrames(page: Page): Promise<void> {
   await page.context().addInitScript(() => {
