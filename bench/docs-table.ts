@@ -17,10 +17,9 @@ import prettier from 'prettier';
 import { CPU_TARGETS } from './lib/cpu-calibration.ts';
 import { median } from './lib/median.ts';
 import {
-  FLOOR_TAP,
+  FLOORS,
   LIGHTHOUSE_RUNS,
   OTHER_ENGINES,
-  REACT_FLOOR_TAP,
   type LighthouseRun,
   type OtherEngine,
 } from './lib/shared-names.ts';
@@ -168,7 +167,7 @@ const LIGHTHOUSE_CONFIGS = LIGHTHOUSE_RUNS.map((run) => ({
 }));
 
 /** The journey's taps are every row but the floors. */
-const isFloor = (tap: string) => tap === FLOOR_TAP || tap === REACT_FLOOR_TAP;
+const isFloor = (tap: string) => FLOORS.includes(tap);
 /** The CPU profiles the bench calibrates. */
 const PROFILES = CPU_TARGETS.map((target) => target.id);
 /** Chromium's round-trip CPU rates when the results name none (bench/sections/round-trips.ts `roundTripRates`). */

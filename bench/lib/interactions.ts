@@ -30,7 +30,7 @@ import { en } from '../../tests/shop-texts.ts';
 import type { ElementQuery } from '../../tests/engines/in-page.ts';
 import { fillFields, locate, waitForElement, waitInPage, type WaitInPageOptions } from './dom.ts';
 import type { EventEntry, FrameEntry } from './page-globals.ts';
-import { FLOOR_TAP, REACT_FLOOR_TAP } from './shared-names.ts';
+import { FLOOR_TAP, FLOORS, REACT_FLOOR_TAP, REACT_MODAL_FLOOR_TAP } from './shared-names.ts';
 import { newBenchContext } from './browser-context.ts';
 
 /** One interaction's Event Timing duration and its phases, ms; `under16` when no entry was reported. */
@@ -242,25 +242,48 @@ export const JOURNEY: readonly JourneyStep[] = [
  * counter, production build) above as many other elements as the journey's `/` has, which React
  * rendered once and never again (a memoised component): what the fixed stack and a page of the shop's
  * size cost before any of the shop's own work.
+ * {@link REACT_MODAL_FLOOR_TAP}: the floor of the taps that open the cart. On the same page a second
+ * button opens a native `<dialog>` (a heading, a line, a close button; the browser's own styles) with
+ * `showModal()` in React's effect, as the cart does: what the browser's modal dialog costs on top of
+ * that stack (top layer, the page made inert, focus moved in) before the shop's content and styles.
  */
 const FLOOR_HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}</style></head>`;
 const FLOOR_PAGE = `${FLOOR_HEAD}<body><h1>Floor</h1><p id="count">0</p><button type="button">Add</button><script>document.querySelector('button').addEventListener('click', () => { const count = document.getElementById('count'); count.textContent = String(Number(count.textContent) + 1); });</script></body></html>`;
 
 let reactFloorScript: string | undefined;
-/** {@link REACT_FLOOR_TAP}'s page with `elements` elements in its body: React's production build, bundled by esbuild. */
-function reactFloorPage(elements: number): string {
+/**
+ * {@link REACT_FLOOR_TAP}'s page with `elements` elements in its body, or with `modal`
+ * {@link REACT_MODAL_FLOOR_TAP}'s: React's production build, bundled by esbuild.
+ */
+function reactFloorPage(elements: number, { modal = false } = {}): string {
   reactFloorScript ??= buildSync({
     stdin: {
-      contents: `import { createElement as h, memo, useState } from 'react';
+      contents: `import { createElement as h, memo, useEffect, useRef, useState } from 'react';
         import { createRoot } from 'react-dom/client';
         const Filler = memo(({ count }) => Array.from({ length: count }, (_, i) => h('p', { key: i }, 'Line ' + (i + 1))));
-        function Floor({ filler }) {
+        function Modal() {
+          const [open, setOpen] = useState(false);
+          const dialog = useRef(null);
+          useEffect(() => {
+            if (open && !dialog.current.open) dialog.current.showModal();
+            if (!open && dialog.current.open) dialog.current.close();
+          }, [open]);
+          return [
+            h('button', { key: 'open', type: 'button', id: 'open', onClick: () => setOpen(true) }, 'Open'),
+            h('dialog', { key: 'dialog', ref: dialog, onClose: () => setOpen(false) }, h('h2', null, 'Dialog'), h('p', null, 'Line'),
+              h('button', { type: 'button', onClick: () => setOpen(false) }, 'Close')),
+          ];
+        }
+        function Floor({ filler, modal }) {
           const [taps, setTaps] = useState(0);
+          // The modal floor's first tap runs React's effect code too, as every tap before the cart's does.
+          useEffect(() => { if (modal) document.body.dataset.taps = String(taps); }, [modal, taps]);
           return h('main', null, h('h1', null, 'Floor'), h('p', null, String(taps)),
-            h('button', { type: 'button', onClick: () => setTaps((count) => count + 1) }, 'Add'), h(Filler, { count: filler }));
+            h('button', { type: 'button', id: 'add', onClick: () => setTaps((count) => count + 1) }, 'Add'),
+            modal ? h(Modal) : null, h(Filler, { count: filler }));
         }
         const root = document.getElementById('root');
-        createRoot(root).render(h(Floor, { filler: Number(root.dataset.filler) }));`,
+        createRoot(root).render(h(Floor, { filler: Number(root.dataset.filler), modal: root.dataset.modal === 'true' }));`,
       resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
     },
     bundle: true,
@@ -270,13 +293,14 @@ function reactFloorPage(elements: number): string {
     write: false,
     logLevel: 'silent',
   }).outputFiles[0]?.text;
-  // The body's own elements: #root, main, h1, p, button and the script.
-  const filler = Math.max(0, elements - 6);
-  return `${FLOOR_HEAD}<body><div id="root" data-filler="${filler}"></div><script>${reactFloorScript}</script></body></html>`;
+  // The body's own elements: #root, main, h1, p, button and the script; the modal's button, dialog,
+  // heading, line and close button.
+  const filler = Math.max(0, elements - (modal ? 11 : 6));
+  return `${FLOOR_HEAD}<body><div id="root" data-filler="${filler}" data-modal="${modal}"></div><script>${reactFloorScript}</script></body></html>`;
 }
 
 /** Rows of the interaction tables: the names of {@link JOURNEY} in order, then the floors. */
-export const INTERACTIONS: readonly string[] = [...JOURNEY.map(({ name }) => name), FLOOR_TAP, REACT_FLOOR_TAP];
+export const INTERACTIONS: readonly string[] = [...JOURNEY.map(({ name }) => name), ...FLOORS];
 
 /** Taps measured on a floor page per journey: the floor's median tap, steadier than one tap. */
 const FLOOR_TAPS = 5;
@@ -294,16 +318,50 @@ async function measureFloorTap(context: BrowserContext, cpuRate: number, html: s
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await settle(page, 500);
-  const { x, y } = await page.evaluate(() => {
-    const box = document.querySelector('button')!.getBoundingClientRect();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  });
+  const { x, y } = await centreOf(page, 'button');
   // The page's first tap also pays for the browser's first input on it: not one of the floor's taps.
   await page.touchscreen.tap(x, y);
   await settle(page);
   const samples: InteractionSample[] = [];
   for (let tap = 0; tap < FLOOR_TAPS; tap += 1) samples.push(await measure(page, () => page.touchscreen.tap(x, y)));
   await page.close();
+  return samples.sort((a, b) => a.duration - b.duration)[Math.floor(FLOOR_TAPS / 2)]!;
+}
+
+/** Where the middle of `selector`'s element is on `page`, CSS px. */
+function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  return page.evaluate((query) => {
+    const box = document.querySelector(query)!.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }, selector);
+}
+
+/**
+ * {@link REACT_MODAL_FLOOR_TAP} at `cpuRate`×: the first open of the dialog of a new page of `context`
+ * (the cart's 'open cart' is its page's first open too, and a page's first modal open costs more than
+ * its later ones), after one tap on the page's other button pays for the page's first input and
+ * React's first effect; of {@link FLOOR_TAPS} such pages, the tap of median duration.
+ */
+async function measureModalFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
+  const samples: InteractionSample[] = [];
+  for (let tap = 0; tap < FLOOR_TAPS; tap += 1) {
+    const page = await context.newPage();
+    try {
+      await page.setContent(html);
+      await page.evaluate(installObservers);
+      await waitInPage(page, () => document.querySelector('#open') !== null);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+      await settle(page, 500);
+      const add = await centreOf(page, '#add');
+      await page.touchscreen.tap(add.x, add.y);
+      await settle(page);
+      const open = await centreOf(page, '#open');
+      samples.push(await measure(page, () => page.touchscreen.tap(open.x, open.y)));
+    } finally {
+      await page.close();
+    }
+  }
   return samples.sort((a, b) => a.duration - b.duration)[Math.floor(FLOOR_TAPS / 2)]!;
 }
 
@@ -320,7 +378,7 @@ async function prepareStep(page: Page, step: JourneyStep): Promise<() => Promise
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
  * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey, then
- * the floors ({@link FLOOR_TAP}, {@link REACT_FLOOR_TAP}), each in a page of its own.
+ * the floors ({@link FLOORS}), each in a page of its own.
  * @param origin e.g. http://127.0.0.1:4192
  * @returns per interaction name ({@link INTERACTIONS}), ms
  */
@@ -350,6 +408,7 @@ export async function runJourney(
     }
     results[FLOOR_TAP] = await measureFloorTap(context, cpuRate, FLOOR_PAGE);
     results[REACT_FLOOR_TAP] = await measureFloorTap(context, cpuRate, reactFloorPage(elements));
+    results[REACT_MODAL_FLOOR_TAP] = await measureModalFloorTap(context, cpuRate, reactFloorPage(elements, { modal: true }));
   } finally {
     await context.close();
   }

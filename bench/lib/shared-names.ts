@@ -8,6 +8,9 @@ import type { EngineName } from '../../tests/engines/driver.ts';
 /** The interactions' floor rows (bench/lib/interactions.ts measures them; the table leaves them out). */
 export const FLOOR_TAP = 'floor: a plain button on a blank page';
 export const REACT_FLOOR_TAP = "floor: a React button among as many elements as '/'";
+export const REACT_MODAL_FLOOR_TAP = 'floor: the same React button opening a native modal dialog';
+/** Every floor row, in the order the tables print them. */
+export const FLOORS: readonly string[] = [FLOOR_TAP, REACT_FLOOR_TAP, REACT_MODAL_FLOOR_TAP];
 
 /** An engine whose round trips are measured through the engine suite's drivers. */
 export type OtherEngine = Exclude<EngineName, 'chromium'>;

@@ -1,10 +1,12 @@
 /**
  * The interactions section: the Event Timing duration of every landing and checkout tap, touch, on
- * each CPU profile, median of the journeys, with its phases (bench/lib/interactions.ts).
+ * each CPU profile, median of the journeys, with its phases (bench/lib/interactions.ts) and its ratio
+ * to the React floor's median in the same run: how much of the tap is the shop's own work.
  */
 import type { Browser } from '@playwright/test';
 import { INTERACTIONS, runJourney, type InteractionSample, type JourneyResult } from '../lib/interactions.ts';
 import { median } from '../lib/median.ts';
+import { REACT_FLOOR_TAP } from '../lib/shared-names.ts';
 import { profileTitle, type Profile } from '../lib/profiles.ts';
 import { table } from '../lib/table.ts';
 import { TAP_TARGETS } from '../lib/targets.ts';
@@ -36,8 +38,10 @@ export function printInteractions(
 ): string[] {
   return profiles.flatMap((profile) => {
     const bounds = TAP_TARGETS.filter((target) => target.profile === profile.id);
+    const samplesOf = (name: string) => (journeys[profile.id] ?? []).flatMap((journey) => journey[name] ?? []);
+    const floor = median(samplesOf(REACT_FLOOR_TAP).map((sample) => sample.duration));
     const rows = INTERACTIONS.map((name) => {
-      const samples = (journeys[profile.id] ?? []).flatMap((journey) => journey[name] ?? []);
+      const samples = samplesOf(name);
       const pick = (key: Exclude<keyof InteractionSample, 'under16'>) =>
         median(samples.map((sample) => sample[key]));
       const durations = samples.map((sample) => sample.duration);
@@ -52,6 +56,7 @@ export function printInteractions(
         name,
         `${duration}${samples.every((sample) => sample.under16) ? ' (<16)' : ''}`,
         `${Math.min(...durations)}–${Math.max(...durations)}`,
+        `${(duration / floor).toFixed(2)}×`,
         ...Object.values(phases).map((v) => Math.round(v)),
         Math.round(pick('styleAndLayout')),
         slow,
@@ -66,6 +71,7 @@ export function printInteractions(
           'interaction',
           'duration',
           'range',
+          '÷ React floor',
           'input delay',
           'processing',
           'presentation',
