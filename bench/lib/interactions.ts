@@ -306,27 +306,23 @@ export const INTERACTIONS: readonly string[] = [...JOURNEY.map(({ name }) => nam
 const FLOOR_TAPS = 5;
 
 /**
- * The tap on the floor page `html`'s button in a new page of `context`, its CPU slowed `cpuRate`×:
- * of {@link FLOOR_TAPS} taps after a first one, the one of median duration (one tap per journey
- * swung the floor by 2× between runs of the same build at the same rate).
+ * A new page of `context` holding the floor page `html`, Event Timing observed, once `selector`'s
+ * element exists, its CPU slowed `cpuRate`× and settled.
  */
-async function measureFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
+async function openFloorPage(context: BrowserContext, cpuRate: number, html: string, selector: string): Promise<Page> {
   const page = await context.newPage();
   await page.setContent(html);
   await page.evaluate(installObservers);
-  await waitInPage(page, () => document.querySelector('button') !== null);
+  await waitInPage(page, (query) => document.querySelector(query) !== null, selector);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await settle(page, 500);
-  const { x, y } = await centreOf(page, 'button');
-  // The page's first tap also pays for the browser's first input on it: not one of the floor's taps.
-  await page.touchscreen.tap(x, y);
-  await settle(page);
-  const samples: InteractionSample[] = [];
-  for (let tap = 0; tap < FLOOR_TAPS; tap += 1) samples.push(await measure(page, () => page.touchscreen.tap(x, y)));
-  await page.close();
-  return samples.sort((a, b) => a.duration - b.duration)[Math.floor(FLOOR_TAPS / 2)]!;
+  return page;
 }
+
+/** Of a floor's {@link FLOOR_TAPS} samples, the one of median duration. */
+const medianSample = (samples: InteractionSample[]): InteractionSample =>
+  samples.sort((a, b) => a.duration - b.duration)[Math.floor(FLOOR_TAPS / 2)]!;
 
 /** Where the middle of `selector`'s element is on `page`, CSS px. */
 function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
@@ -334,6 +330,26 @@ function centreOf(page: Page, selector: string): Promise<{ x: number; y: number 
     const box = document.querySelector(query)!.getBoundingClientRect();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }, selector);
+}
+
+/**
+ * The tap on the floor page `html`'s button in a new page of `context`, its CPU slowed `cpuRate`×:
+ * of {@link FLOOR_TAPS} taps after a first one, the one of median duration (one tap per journey
+ * swung the floor by 2× between runs of the same build at the same rate).
+ */
+async function measureFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
+  const page = await openFloorPage(context, cpuRate, html, 'button');
+  try {
+    const { x, y } = await centreOf(page, 'button');
+    // The page's first tap also pays for the browser's first input on it: not one of the floor's taps.
+    await page.touchscreen.tap(x, y);
+    await settle(page);
+    const samples: InteractionSample[] = [];
+    for (let tap = 0; tap < FLOOR_TAPS; tap += 1) samples.push(await measure(page, () => page.touchscreen.tap(x, y)));
+    return medianSample(samples);
+  } finally {
+    await page.close();
+  }
 }
 
 /**
@@ -345,14 +361,8 @@ function centreOf(page: Page, selector: string): Promise<{ x: number; y: number 
 async function measureModalFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
   const samples: InteractionSample[] = [];
   for (let tap = 0; tap < FLOOR_TAPS; tap += 1) {
-    const page = await context.newPage();
+    const page = await openFloorPage(context, cpuRate, html, '#open');
     try {
-      await page.setContent(html);
-      await page.evaluate(installObservers);
-      await waitInPage(page, () => document.querySelector('#open') !== null);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-      await settle(page, 500);
       const add = await centreOf(page, '#add');
       await page.touchscreen.tap(add.x, add.y);
       await settle(page);
@@ -362,7 +372,7 @@ async function measureModalFloorTap(context: BrowserContext, cpuRate: number, ht
       await page.close();
     }
   }
-  return samples.sort((a, b) => a.duration - b.duration)[Math.floor(FLOOR_TAPS / 2)]!;
+  return medianSample(samples);
 }
 
 /** The act of `step` to measure, its target located first (outside the measurement). */
