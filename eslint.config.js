@@ -95,17 +95,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.strict.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // The events the shop handles nowhere stop at the window (src/boot/stop-unhandled-events.ts):
-      // a handler for one would never run.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'JSXAttribute[name.name=/^on(Transition|Animation|(Mouse|Pointer)(Over|Out|Enter|Leave|Down|Up|Move)|PointerCancel|Touch|(Got|Lost)PointerCapture|Focus|Blur|Select)/]',
-          message:
-            'This event never reaches React: src/boot/stop-unhandled-events.ts stops it at the window.',
-        },
-      ],
     },
   },
   {

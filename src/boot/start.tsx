@@ -8,7 +8,6 @@ import { createI18n } from '@/i18n/i18n';
 import { nextTask } from '@/lib/after-next-paint';
 import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
 import { resolveLazyRoutes, routePathFor, routes } from '@/app/router';
-import { stopUnhandledEvents } from '@/boot/stop-unhandled-events';
 
 /**
  * Reads one key of a Web Storage area, so that its first access, which loads the whole area from the
@@ -81,14 +80,12 @@ function mountWithoutCurrentRoute(root: HTMLElement): Promise<void> {
 /**
  * Starts the shop in the page's `#root`: loads the current route's code (the one lazy route, /checkout,
  * must be there before the first render, so hydration needs no loading step), then mounts. Called
- * once by the entry, src/main.tsx, after the prerendered page has painted. From here on, the events the
- * shop handles nowhere stop at the window (./stop-unhandled-events.ts).
+ * once by the entry, src/main.tsx, after the prerendered page has painted.
  * @throws when the page has no `#root` (a broken index.html).
  */
 export function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  stopUnhandledEvents(window);
   void resolveLazyRoutes(routes, window.location.pathname).then(
     () => mount(container),
     () => mountWithoutCurrentRoute(container),
