@@ -170,11 +170,7 @@ const enShop = {
     total: 'Total',
     proceed: 'Proceed to Checkout',
     continueShopping: 'Continue Shopping',
-    /**
-     * While the checkout's code downloads. Three dots, as the spec's 'Processing...': a page's first
-     * text beyond Latin-1 costs Chromium a one-time setup in its layout, which '…' put inside the
-     * 'Proceed to Checkout' tap (docs/performance.md).
-     */
+    /** While the checkout's code downloads. Three dots, as the spec's 'Processing...'. */
     openingCheckout: 'Opening checkout...',
     tryAgain: 'Try again',
     /** Why the checkout did not open; the cart is kept. */

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addCheckoutTexts } from '@/i18n/checkout-texts';
 import { createI18n } from '@/i18n/i18n';
-import en from '@/locales/en';
 
 /** A fresh i18next instance initialised the way the app does it. */
 function freshI18n() {
@@ -31,20 +30,6 @@ describe('i18n (spec §1, §7)', () => {
     addCheckoutTexts(i18n);
     expect(i18n.t('checkout.title')).toBe('Checkout (kept)');
     expect(i18n.t('toast.added')).toBe('Added to cart successfully!');
-  });
-
-  it('writes every text a page lays out within Latin-1 (docs/performance.md); document titles aside', () => {
-    const leaves = (node: unknown, path: string): [string, string][] =>
-      typeof node === 'string'
-        ? [[path, node]]
-        : Object.entries(node as object).flatMap(([key, child]) =>
-            leaves(child, path ? `${path}.${key}` : key),
-          );
-    const beyondLatin1 = (text: string) => [...text].some((char) => (char.codePointAt(0) ?? 0) > 0xff);
-    // The document titles are not laid out in the page.
-    const { meta: _titles, ...laidOut } = en;
-    const wider = leaves(laidOut, '').filter(([, text]) => beyondLatin1(text));
-    expect(wider).toEqual([]);
   });
 
   it('sets <html lang> to the resolved language', () => {
