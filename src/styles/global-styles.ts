@@ -16,9 +16,9 @@ const contrastProperties = (level: 'value' | 'more') =>
  * users the motion at every Tab took `html:has(:focus-visible)`, which searched the whole page at
  * every focus change, about 8 ms of every button tap on a low-tier phone (docs/performance.md).
  *
- * Buttons and labels (the swatches, the shipping methods) are not text to select: a tap on one starts
- * no selection, so the browser does not place a caret and recompute it at every later frame, nor fire
- * `selectionchange` (a tap inside the cart spent about 1.3 ms of 1× CPU on it before its click).
+ * A button is a control, not text to copy: a press on one, or a long press on a phone, starts no
+ * selection. The other controls pressed that way (the colour swatches, the shipping method cards) say
+ * so in their own styles; every other text, a field's label included, stays selectable.
  */
 export const GlobalStyles = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -38,7 +38,7 @@ export const GlobalStyles = createGlobalStyle`
   img, svg { display: block; max-width: 100%; }
   button, input, select, textarea { font: inherit; color: inherit; }
   button { cursor: pointer; }
-  button, label { -webkit-user-select: none; user-select: none; }
+  button { -webkit-user-select: none; user-select: none; }
   h1, h2, h3, h4, p { margin: 0; }
   :focus-visible {
     outline: 3px solid ${theme.colour.focus};

@@ -79,8 +79,11 @@ const Options = styled.div`
 /**
  * The chosen method's look keys on its checked radio (`:has(:checked)`): static rules, so choosing a
  * method swaps no class and inserts no rule (a generated variant restyles the whole page on the tap).
+ * The card is a control pressed like a button: a press on it starts no selection.
  */
 const Option = styled.label`
+  -webkit-user-select: none;
+  user-select: none;
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;

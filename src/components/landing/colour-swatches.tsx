@@ -93,7 +93,8 @@ const Options = styled.div`
 
 /**
  * The whole label, swatch and name, is the touch target (at least 48 px each way); clicking it checks
- * the radio inside. The swatch sits in a 48 px row, its name centred under it.
+ * the radio inside. The swatch sits in a 48 px row, its name centred under it. A control like a
+ * button: a press on it starts no selection.
  */
 const Option = styled.label`
   position: relative;
@@ -102,6 +103,8 @@ const Option = styled.label`
   justify-items: center;
   min-width: 48px;
   cursor: pointer;
+  -webkit-user-select: none;
+  user-select: none;
 `;
 
 const Radio = styled.input`
