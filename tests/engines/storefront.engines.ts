@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test as nodeTest, type TestContext } from 'node:test';
 import en from '@/locales/en';
 import { CHECKOUT_RETRY_DELAY_MS } from '@machines/storefront-machine';
@@ -13,10 +13,11 @@ import {
   SERVICE_WORKER_POLICY,
 } from '@/lib/shared-names';
 import { assetOf, makeReleaseCopy } from '../e2e/releases';
-import { BrowserDriver, newPageFor, type Engine } from './driver';
+import type { BrowserDriver, Engine } from './driver';
 import { launchEngine } from './engines/launch';
-import { kinds, startServer, type FaultServer } from '../browser/server';
-import { FAULT_CART, ShopModel, cartLineAsShown, shopQueries } from './shop.model';
+import { kinds, type FaultServer } from '../browser/server';
+import { DIST_DIR, visit as visitWith } from './visit';
+import { FAULT_CART, cartLineAsShown, shopQueries, type ShopModel } from './shop.model';
 
 /**
  * The storefront in one engine (`ENGINE`: chromium, firefox or webkit) against the production build in
@@ -29,7 +30,6 @@ import { FAULT_CART, ShopModel, cartLineAsShown, shopQueries } from './shop.mode
  * engine; by hand: `ENGINE=firefox DIST_DIR=dist-engines node --import tsx --test tests/engines/storefront.engines.ts`.
  */
 
-const DIST_DIR = resolve(process.env.DIST_DIR ?? 'dist');
 /** The longest a test may take, ms: one whose browser stops answering fails on its own, named. */
 const TEST_TIMEOUT_MS = 120_000;
 /** A test of the suite, with {@link TEST_TIMEOUT_MS}. */
@@ -44,35 +44,9 @@ after(async () => {
   await engine?.close();
 });
 
-/**
- * A test's own server (its own origin: no shared cache, storage, service worker or faults) and page,
- * closed after it; `options` go to the server (e.g. no worker). The test fails when the browser
- * reported any Content Security Policy or Trusted Types violation meanwhile (the server's report-only
- * copy of the production policy: {@link FaultServer.cspReports}), but for reports matching
- * `allowedReport`, a violation the test causes on purpose (which not every engine reports).
- */
-async function visit(
-  t: TestContext,
-  options: { serviceWorker?: boolean } = {},
-  allowedReport?: RegExp,
-): Promise<{ server: FaultServer; browser: BrowserDriver; shop: ShopModel }> {
-  const server = await startServer({ root: DIST_DIR, ...options });
-  const browser = new BrowserDriver(engine.name, await newPageFor(engine, server));
-  t.after(async () => {
-    // A test that ran out of time with a command unanswered: the browser stopped answering, and at what.
-    const unanswered = browser.unansweredCommand();
-    if (unanswered) console.log(`${engine.name} ${t.name}: ${unanswered}`);
-    server.reset();
-    // Reports are posted after the violation: give the last ones time to arrive.
-    await new Promise((settled) => setTimeout(settled, 300));
-    await browser.close().catch(() => undefined);
-    await server.close();
-    const reports = server.cspReports();
-    const unexpected = reports.filter((report) => !allowedReport?.test(report));
-    assert.deepEqual(unexpected, [], `${engine.name} reported policy violations`);
-  });
-  return { server, browser, shop: new ShopModel(browser, server.origin) };
-}
+/** {@link visitWith} in this file's engine. */
+const visit = (t: TestContext, options?: { serviceWorker?: boolean }, allowedReport?: RegExp) =>
+  visitWith(engine, t, options, allowedReport);
 
 /** Reports a measurement in the test's output (`# …` in TAP, shown by the runner). */
 function report(t: TestContext, text: string): void {
