@@ -12,7 +12,7 @@ import {
 /**
  * One small browser interface over three engines (Chromium through Playwright, Firefox through
  * puppeteer-core over WebDriver BiDi, WebKit's MiniBrowser through selenium-webdriver over classic
- * WebDriver), so each engine test is written once. An engine supplies an {@link EnginePage}, five
+ * WebDriver), so each engine test is written once. An engine supplies an {@link EnginePage}, six
  * primitives that take JavaScript expressions; {@link BrowserDriver} does the rest (finding, waiting,
  * reading) the same way everywhere, in the page.
  */
@@ -24,8 +24,13 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export interface EnginePage {
   /** Evaluates `expression` in the page, awaiting it when it is a promise; resolves with its JSON value. */
   evaluate(expression: string): Promise<unknown>;
-  /** Presses the point (`x`, `y`) of the viewport, in CSS px, with the engine's own (trusted) pointer input. */
+  /**
+   * Presses the point (`x`, `y`) of the viewport, in CSS px, with the engine's own (trusted) pointer
+   * input: a finger where the engine was launched for touch ({@link EngineOptions}), else a mouse.
+   */
   tap(x: number, y: number): Promise<void>;
+  /** Presses `key` on the focused element with the engine's own (trusted) keyboard input. */
+  press(key: KeyPress): Promise<void>;
   /** Types `value` into the empty field `expression` evaluates to with the engine's keyboard input. */
   type(expression: string, value: string): Promise<void>;
   /** Starts loading `url` in the page; resolves once it is requested, without waiting for the page. */
@@ -34,6 +39,20 @@ export interface EnginePage {
   screenshot(): Promise<Buffer>;
   /** Closes the page (and its browser context where the engine has them). */
   close(): Promise<void>;
+}
+
+/** A key a test presses ({@link EnginePage.press}): moving focus, and leaving a dialog. */
+export type KeyPress = 'Tab' | 'Shift+Tab' | 'Escape';
+
+/** How an engine is launched beyond its viewport. */
+export interface EngineOptions {
+  /**
+   * Taps are a finger's (pointer, touch, then the compatibility mouse events and the click), as on a
+   * phone, where the engine's automation has touch input: Chromium (a touch-screen context, which
+   * also makes `(pointer: coarse)` match) and Firefox (WebDriver BiDi's touch pointer). WebKitGTK's
+   * WebDriver has no touch input, so its taps stay a mouse's. Default false: a mouse's taps.
+   */
+  readonly touch?: boolean;
 }
 
 /** A launched browser. */
@@ -124,8 +143,12 @@ function withHelpers<A extends unknown[]>(
   return `(() => { const __name = (f) => f; if (!window.__accessibility) throw new Error('${NO_LIBRARY}'); const helpers = (${inPageHelpers.toString()})(); return (${fn.toString()})(helpers, ${json}); })()`;
 }
 
-/** A minified IIFE bundle of `source` (an ES module) defining the global `name` (esbuild). */
-function bundle(source: string, name: string, external: string[] = []): string {
+/**
+ * A minified IIFE bundle of `source` (an ES module, its imports resolved from the project's
+ * node_modules) defining the global `name`, as a script for {@link EnginePage.evaluate} (esbuild);
+ * `external` modules are left unbundled.
+ */
+export function bundle(source: string, name: string, external: string[] = []): string {
   return buildSync({
     stdin: { contents: source, resolveDir: process.cwd() },
     bundle: true,
@@ -210,6 +233,7 @@ export class BrowserDriver {
     this.page = {
       evaluate: noted('evaluate', page.evaluate),
       tap: noted('tap', page.tap) as EnginePage['tap'],
+      press: noted('press', page.press) as EnginePage['press'],
       type: noted('type', page.type) as EnginePage['type'],
       navigate: noted('navigate', page.navigate) as EnginePage['navigate'],
       screenshot: noted('screenshot', page.screenshot) as EnginePage['screenshot'],
@@ -395,6 +419,21 @@ export class BrowserDriver {
     // 3 s (an animation slowed by a busy machine) is pressed where the last frame had it, uncovered.
     if (problem.startsWith('covered')) throw new Error(`Could not click ${describeQuery(query)}: ${problem}`);
     await this.page.tap(x, y);
+  }
+
+  /**
+   * Runs `script`, the text of a classic script that declares the global `global` (`var global = …`,
+   * as a library's IIFE build does), in the page as a `<script>` of its own would, and keeps that global
+   * on `window`: a library a shop owner adds. The automation runs it, so the page's Content Security
+   * Policy, which the owner would extend for their script, does not apply.
+   */
+  async load(script: string, global: string): Promise<void> {
+    await this.page.evaluate(`(() => { ${script}\n; window[${JSON.stringify(global)}] = ${global}; })()`);
+  }
+
+  /** Presses `key` where the focus is, with the engine's keyboard. */
+  press(key: KeyPress): Promise<void> {
+    return this.page.press(key);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
-import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
+import { VIEWPORT, type Engine, type EngineOptions, type EnginePage, type Viewport } from '../driver';
 
 /** Where the suite finds Chromium unless `CHROME_PATH` says otherwise (scripts/find-chromium.sh). */
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -7,9 +7,10 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 /**
  * The {@link EnginePage} of a Playwright `page`: the engine suite's Chromium pages and the Playwright
  * e2e specs' pages alike, so both drive the shop through the one page object (tests/engines/shop.model.ts).
- * Taps are Playwright's mouse clicks, typing its `fill`; closing closes the page's browser context.
+ * Taps are Playwright's mouse clicks, or its touch screen's taps with `touch` (the page's context must
+ * have `hasTouch`); keys its keyboard's; typing its `fill`; closing closes the page's browser context.
  */
-export function playwrightEnginePage(page: Page): EnginePage {
+export function playwrightEnginePage(page: Page, { touch = false }: EngineOptions = {}): EnginePage {
   const element = async (expression: string) => {
     const handle = (await page.evaluateHandle<Element>(expression)).asElement();
     if (!handle) throw new Error(`${expression.slice(0, 80)}… is not an element`);
@@ -17,7 +18,8 @@ export function playwrightEnginePage(page: Page): EnginePage {
   };
   return {
     evaluate: (expression) => page.evaluate(expression),
-    tap: (x, y) => page.mouse.click(x, y),
+    tap: (x, y) => (touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y)),
+    press: (key) => page.keyboard.press(key),
     type: async (expression, value) => {
       const handle = await element(expression);
       try {
@@ -38,10 +40,13 @@ export function playwrightEnginePage(page: Page): EnginePage {
  * Launches Chromium through Playwright (`playwright-core`, never its own browser download): the
  * system Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless, `--no-sandbox --disable-gpu`.
  * Each page gets its own browser context (cookies, storage and HTTP cache of its own) at `viewport`
- * (default 390 × 844).
+ * (default 390 × 844), a touch screen's with `options.touch`.
  * @throws when the browser cannot be started.
  */
-export async function launchChromium(viewport: Viewport = VIEWPORT): Promise<Engine> {
+export async function launchChromium(
+  viewport: Viewport = VIEWPORT,
+  options: EngineOptions = {},
+): Promise<Engine> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? DEFAULT_CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu'],
@@ -51,8 +56,11 @@ export async function launchChromium(viewport: Viewport = VIEWPORT): Promise<Eng
     name: 'chromium',
     version: `chromium/${browser.version()}`,
     newPage: async () => {
-      const context = await browser.newContext({ viewport: { ...viewport } });
-      return playwrightEnginePage(await context.newPage());
+      const context = await browser.newContext({
+        viewport: { ...viewport },
+        hasTouch: options.touch === true,
+      });
+      return playwrightEnginePage(await context.newPage(), options);
     },
     close: () => browser.close(),
   };

@@ -1,5 +1,5 @@
 import puppeteer, { type ElementHandle } from 'puppeteer-core';
-import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
+import { VIEWPORT, type Engine, type EngineOptions, type EnginePage, type Viewport } from '../driver';
 
 /** Where the suite finds Firefox unless `FIREFOX_PATH` says otherwise (Debian's firefox-esr). */
 const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
@@ -10,12 +10,13 @@ const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
  * /usr/bin/firefox-esr), headless, with the preferences `prefs` (about:config names and values, e.g.
  * `{ 'browser.display.document_color_use': 2 }`) in its new profile. Each page gets its own browser
  * context (a BiDi user context, with storage and HTTP cache of its own) and `viewport` (default
- * 390 × 844).
+ * 390 × 844); its taps are a finger's with `options.touch`, else a mouse's.
  * @throws when the browser cannot be started.
  */
 export async function launchFirefox(
   prefs: Readonly<Record<string, string | number | boolean>> = {},
   viewport: Viewport = VIEWPORT,
+  options: EngineOptions = {},
 ): Promise<Engine> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -38,7 +39,16 @@ export async function launchFirefox(
       };
       return {
         evaluate: (expression) => page.evaluate(expression),
-        tap: (x, y) => page.mouse.click(x, y),
+        tap: (x, y) => (options.touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y)),
+        press: async (key) => {
+          if (key !== 'Shift+Tab') return page.keyboard.press(key);
+          await page.keyboard.down('Shift');
+          try {
+            await page.keyboard.press('Tab');
+          } finally {
+            await page.keyboard.up('Shift');
+          }
+        },
         type: async (expression, value) => {
           const handle = await element(expression);
           try {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Builder, WebElement } from 'selenium-webdriver';
+import { Builder, Key, WebElement } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/nginx';
-import { VIEWPORT, type Engine, type EnginePage, type Viewport } from '../driver';
+import { VIEWPORT, type Engine, type EnginePage, type KeyPress, type Viewport } from '../driver';
 
 /** Debian's WebKitGTK MiniBrowser (package libwebkit2gtk-4.1-0), unless `MINIBROWSER_PATH` says otherwise. */
 const DEFAULT_MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -96,6 +96,19 @@ async function openSession(
         .press()
         .release()
         .perform(),
+    press: (key) => {
+      const keys: Record<KeyPress, string[]> = {
+        Tab: [Key.TAB],
+        'Shift+Tab': [Key.SHIFT, Key.TAB],
+        Escape: [Key.ESCAPE],
+      };
+      const [first, ...rest] = keys[key];
+      // One W3C Perform Actions command: the keys down in order, then up in reverse.
+      const actions = driver.actions();
+      for (const down of [first!, ...rest]) actions.keyDown(down);
+      for (const up of [first!, ...rest].reverse()) actions.keyUp(up);
+      return actions.perform();
+    },
     type: async (expression, value) => (await element(expression)).sendKeys(value),
     navigate: async (url) => {
       await driver.get(url);
