@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Runs the engine suite (tests/engines/storefront.engines.ts and forced-colors.engines.ts) in
+ * Runs the engine suite (tests/engines/storefront.engines.ts, platform.engines.ts, forced-colors.engines.ts) in
  * Chromium, Firefox and WebKit at once, one process per engine, each with its own fault servers, and
  * prints each engine's report and wall time, a test × engine table, and a closing line
  * `engines: N passed, N failed` (tests × engines).
@@ -25,8 +25,8 @@
  * Usage: node scripts/test-engines.mjs [--no-build] [--suite shop|paths|sessions]...
  *   [--skip engine:suite]... [--all-paths] [--name-pattern regex] [--engine chromium|firefox|webkit]...
  *   [--serial]
- *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts and, in Firefox,
- *   forced-colors.engines.ts, paths the paths
+ *   --suite (repeatable; default shop): shop is tests/engines/storefront.engines.ts,
+ *   platform.engines.ts and, in Firefox, forced-colors.engines.ts, paths the paths
  *   generated from the machines (tests/engines/model-paths.engines.ts), one row in the table, sessions
  *   the shoppers' sessions drawn from the models (tests/engines/sessions.engines.ts, scripts/test-sessions.mjs);
  *   --all-paths runs every generated path, not only the covering ones;
@@ -61,7 +61,11 @@ const ENGINES = ['chromium', 'firefox', 'webkit'];
  */
 const SUITES = {
   shop: {
-    files: ['tests/engines/storefront.engines.ts', 'tests/engines/forced-colors.engines.ts'],
+    files: [
+      'tests/engines/storefront.engines.ts',
+      'tests/engines/platform.engines.ts',
+      'tests/engines/forced-colors.engines.ts',
+    ],
     timeoutMs: 600_000,
   },
   paths: { files: ['tests/engines/model-paths.engines.ts'], timeoutMs: 1_800_000 },
