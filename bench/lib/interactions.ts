@@ -30,7 +30,16 @@ import { en } from '../../tests/shop-texts.ts';
 import type { ElementQuery } from '../../tests/engines/in-page.ts';
 import { fillFields, locate, waitForElement, waitInPage, type WaitInPageOptions } from './dom.ts';
 import type { EventEntry, FrameEntry } from './page-globals.ts';
-import { FLOOR_TAP, FLOORS, REACT_FLOOR_TAP, REACT_MODAL_FLOOR_TAP } from './shared-names.ts';
+import {
+  FLOOR_TAP,
+  FLOORS,
+  REACT_CLOSE_MODAL_FLOOR_TAP,
+  REACT_FLOOR_TAP,
+  REACT_IMAGE_FLOOR_TAP,
+  REACT_MODAL_FLOOR_TAP,
+  REACT_SUBMIT_FLOOR_TAP,
+  type TapFloor,
+} from './shared-names.ts';
 import { newBenchContext } from './browser-context.ts';
 
 /** One interaction's Event Timing duration and its phases, ms; `under16` when no entry was reported. */
@@ -47,11 +56,13 @@ export interface InteractionSample {
 export type JourneyResult = Record<string, InteractionSample>;
 
 /**
- * A step of {@link JOURNEY}: `name` is the row's label; `target` the element tapped, or `key` a key
- * pressed; `before` and `after` run outside the measurement.
+ * A step of {@link JOURNEY}: `name` is the row's label; `floor` the floor row of its kind, measured in
+ * the same run, that its median is judged against (bench/lib/targets.ts `FLOOR_TARGETS`); `target` the
+ * element tapped, or `key` a key pressed; `before` and `after` run outside the measurement.
  */
 export type JourneyStep = {
   readonly name: string;
+  readonly floor: TapFloor;
   readonly before?: (page: Page) => Promise<unknown>;
   readonly after?: (page: Page) => Promise<unknown>;
 } & ({ readonly target: ElementQuery; readonly key?: undefined } | { readonly key: string; readonly target?: undefined });
@@ -191,21 +202,32 @@ export const FIRST_TARGET: ElementQuery = shopQueries.colour('ocean-blue');
 
 /**
  * The taps of one shopper journey, in order: landing page (colours, quantity, cart), then checkout
- * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `target`
- * the element tapped (the page object's query, tests/engines/shop.model.ts), or `key` a key pressed;
- * `before` and `after` run outside the measurement. Shared with bench/tap-cpu.ts.
+ * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `floor` the
+ * floor of the tap's kind (the platform primitive it pays for: a colour swaps the hero's image, the
+ * cart opens and closes a modal dialog, 'Complete Order' submits the form; the others the React
+ * floor); `target` the element tapped (the page object's query, tests/engines/shop.model.ts), or `key`
+ * a key pressed; `before` and `after` run outside the measurement. Shared with bench/tap-cpu.ts.
  */
 export const JOURNEY: readonly JourneyStep[] = [
-  { name: 'colour: swatch Ocean Blue', target: FIRST_TARGET },
-  { name: 'colour: showcase card Sunset Orange', target: shopQueries.colour('sunset-orange', 'showcase') },
-  { name: 'quantity +', target: shopQueries.increaseQuantity },
-  { name: 'quantity −', target: shopQueries.decreaseQuantity },
-  { name: 'Add to Cart', target: shopQueries.addToCart(1) },
-  { name: 'open cart (cart button)', target: shopQueries.cartButton(1) },
-  { name: 'close cart (Continue Shopping)', target: shopQueries.closeCart(1) },
-  { name: 'Buy Now (opens cart)', target: shopQueries.buyNow },
+  { name: 'colour: swatch Ocean Blue', floor: REACT_IMAGE_FLOOR_TAP, target: FIRST_TARGET },
+  {
+    name: 'colour: showcase card Sunset Orange',
+    floor: REACT_IMAGE_FLOOR_TAP,
+    target: shopQueries.colour('sunset-orange', 'showcase'),
+  },
+  { name: 'quantity +', floor: REACT_FLOOR_TAP, target: shopQueries.increaseQuantity },
+  { name: 'quantity −', floor: REACT_FLOOR_TAP, target: shopQueries.decreaseQuantity },
+  { name: 'Add to Cart', floor: REACT_FLOOR_TAP, target: shopQueries.addToCart(1) },
+  { name: 'open cart (cart button)', floor: REACT_MODAL_FLOOR_TAP, target: shopQueries.cartButton(1) },
+  {
+    name: 'close cart (Continue Shopping)',
+    floor: REACT_CLOSE_MODAL_FLOOR_TAP,
+    target: shopQueries.closeCart(1),
+  },
+  { name: 'Buy Now (opens cart)', floor: REACT_MODAL_FLOOR_TAP, target: shopQueries.buyNow },
   {
     name: 'Proceed to Checkout',
+    floor: REACT_FLOOR_TAP,
     target: shopQueries.proceed,
     // The chunk preloads when the cart opens; measure the tap, not the network.
     before: (page) => page.waitForLoadState('networkidle'),
@@ -216,14 +238,20 @@ export const JOURNEY: readonly JourneyStep[] = [
   },
   {
     name: 'shipping method Express',
+    floor: REACT_FLOOR_TAP,
     // Its name in the card, where a thumb lands (and what every earlier figure tapped); the page
     // object presses the radio itself.
     target: { text: en.checkout.shippingMethod.methods.express.name },
   },
-  { name: 'focus a field (tap Email)', target: shopQueries.field(en.checkout.contact.email) },
-  { name: 'typing in a field (one key)', key: 's' },
+  {
+    name: 'focus a field (tap Email)',
+    floor: REACT_FLOOR_TAP,
+    target: shopQueries.field(en.checkout.contact.email),
+  },
+  { name: 'typing in a field (one key)', floor: REACT_FLOOR_TAP, key: 's' },
   {
     name: 'submit (Complete Order)',
+    floor: REACT_SUBMIT_FLOOR_TAP,
     target: shopQueries.submit,
     before: async (page) => {
       await fillFields(page, SHOPPER_DETAILS);
@@ -234,28 +262,58 @@ export const JOURNEY: readonly JourneyStep[] = [
 
 /**
  * The floors under every tap: the same tap on a plain button (48 px tall, system font) whose handler
- * changes one line of text, at the same CPU rate (the median of five taps after a first, which also
- * pays for the page's first input). {@link FLOOR_TAP}: on a page with nothing else and no framework,
- * what the browser's own touch, mouse and click dispatch and one frame cost, which no page can go
- * below.
+ * changes one line of text, at the same CPU rate. {@link FLOOR_TAP}: on a page with nothing else and
+ * no framework, what the browser's own touch, mouse and click dispatch and one frame cost, which no
+ * page can go below.
  * {@link REACT_FLOOR_TAP}: the button and its line rendered by React (`createRoot`, a `useState`
  * counter, production build) above as many other elements as the journey's `/` has, which React
  * rendered once and never again (a memoised component): what the fixed stack and a page of the shop's
- * size cost before any of the shop's own work.
- * {@link REACT_MODAL_FLOOR_TAP}: the floor of the taps that open the cart. On the same page a second
- * button opens a native `<dialog>` (a heading, a line, a close button; the browser's own styles) with
- * `showModal()` in React's effect, as the cart does: what the browser's modal dialog costs on top of
- * that stack (top layer, the page made inert, focus moved in) before the shop's content and styles.
+ * size cost before any of the shop's own work. These two: the median of five taps after a first, which
+ * also pays for the page's first input.
+ * The floor of each other kind of tap ({@link TapFloor}) is that React page with a second React button
+ * whose state change does, with the browser's own styles and none of the shop's, only the platform
+ * work the kind's taps do: what that primitive costs on top of the stack before the shop's content
+ * and styles. It is the first such tap of a new page, as the journey's are (a page's first modal open
+ * costs more than its later ones), after as many taps on the page's other button as the React floor
+ * takes: the first pays for the page's first input and React's first effect, and the rest bring the
+ * page to the state the React floor's measured taps are in, so a primitive's floor differs from the
+ * React floor by its primitive alone; of five pages, the tap of median duration.
+ * {@link REACT_MODAL_FLOOR_TAP}: the button opens a native `<dialog>` (a heading, a line, a close
+ * button) with `showModal()` in React's effect, as the cart does: top layer, the page made inert,
+ * focus moved in.
+ * {@link REACT_CLOSE_MODAL_FLOOR_TAP}: once that dialog is open, its close button closes it with
+ * `close()` in React's effect, as 'Continue Shopping' closes the cart (which has no closing
+ * animation): the page made live again, focus returned to the opener, the dialog's `close` event.
+ * {@link REACT_SUBMIT_FLOOR_TAP}: the button submits a small form (three filled `required` inputs)
+ * with `requestSubmit()`, whose `onSubmit` prevents the page load and sets state: the form's
+ * submission (constraint validation, then the `submit` event), which 'Complete Order', a
+ * `type="submit"` button, starts by its activation.
+ * {@link REACT_IMAGE_FLOOR_TAP}: the button swaps an `<img>` keyed by its colour, with `srcset` and
+ * `sizes`, as the hero's image is, for the other colour's: two small WebP images in two widths, drawn
+ * in the page and decoded before its first tap, so the floor is the swap and no download or decode.
  */
-const FLOOR_HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}</style></head>`;
+const FLOOR_HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>button{font:16px system-ui;min-height:48px;padding:12px 20px}img{max-width:100%;height:auto}</style></head>`;
 const FLOOR_PAGE = `${FLOOR_HEAD}<body><h1>Floor</h1><p id="count">0</p><button type="button">Add</button><script>document.querySelector('button').addEventListener('click', () => { const count = document.getElementById('count'); count.textContent = String(Number(count.textContent) + 1); });</script></body></html>`;
+
+/**
+ * What a React floor page holds besides its button: nothing ({@link REACT_FLOOR_TAP}), the modal
+ * dialog, the form or the image of the other floors.
+ */
+type FloorPageKind = 'react' | 'modal' | 'form' | 'image';
+
+/**
+ * The elements of each kind of floor page's body besides the filler: #root, main, h1, p, button and
+ * the script; the modal's button, dialog, heading, line and close button; the form, its three labels
+ * and inputs, its line and submit button; the image's button and image.
+ */
+const OWN_ELEMENTS: Record<FloorPageKind, number> = { react: 6, modal: 11, form: 15, image: 8 };
 
 let reactFloorScript: string | undefined;
 /**
- * {@link REACT_FLOOR_TAP}'s page with `elements` elements in its body, or with `modal`
- * {@link REACT_MODAL_FLOOR_TAP}'s: React's production build, bundled by esbuild.
+ * {@link REACT_FLOOR_TAP}'s page with `elements` elements in its body, and the controls of `kind`:
+ * React's production build, bundled by esbuild.
  */
-function reactFloorPage(elements: number, { modal = false } = {}): string {
+function reactFloorPage(elements: number, kind: FloorPageKind = 'react'): string {
   reactFloorScript ??= buildSync({
     stdin: {
       contents: `import { createElement as h, memo, useEffect, useRef, useState } from 'react';
@@ -271,19 +329,63 @@ function reactFloorPage(elements: number, { modal = false } = {}): string {
           return [
             h('button', { key: 'open', type: 'button', id: 'open', onClick: () => setOpen(true) }, 'Open'),
             h('dialog', { key: 'dialog', ref: dialog, onClose: () => setOpen(false) }, h('h2', null, 'Dialog'), h('p', null, 'Line'),
-              h('button', { type: 'button', onClick: () => setOpen(false) }, 'Close')),
+              h('button', { type: 'button', id: 'close', onClick: () => setOpen(false) }, 'Close')),
           ];
         }
-        function Floor({ filler, modal }) {
+        const FIELDS = [['email', 'email', 'shopper@example.com'], ['name', 'text', 'Sam Shopper'],
+          ['address', 'text', '1 Main Street']];
+        function SubmitForm() {
+          const [submits, setSubmits] = useState(0);
+          const form = useRef(null);
+          const submit = (event) => { event.preventDefault(); setSubmits((count) => count + 1); };
+          return h('form', { method: 'post', ref: form, onSubmit: submit },
+            FIELDS.map(([name, type, value]) =>
+              h('label', { key: name }, name, h('input', { name, type, defaultValue: value, required: true }))),
+            h('p', { 'data-submits': submits }, String(submits)),
+            h('button', { type: 'button', id: 'submit', onClick: () => form.current.requestSubmit() }, 'Submit'));
+        }
+        // The hero's sizes; the image's width and height are the hero's too.
+        const SIZES = '(min-width: 768px) 420px, calc(100vw - 5rem)';
+        function Swap({ images }) {
+          const [colour, setColour] = useState(0);
+          return [
+            h('button', { key: 'swap', type: 'button', id: 'swap', onClick: () => setColour((other) => 1 - other) }, 'Swap'),
+            h('img', { key: colour, ...images[colour], sizes: SIZES, width: 480, height: 480, alt: 'Colour ' + (colour + 1),
+              decoding: 'async', 'data-colour': colour }),
+          ];
+        }
+        const WIDTHS = [64, 128];
+        function webp(colour, width) {
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = width;
+          const context = canvas.getContext('2d');
+          context.fillStyle = colour;
+          context.beginPath();
+          context.arc(width / 2, width / 2, width * 0.4, 0, 2 * Math.PI);
+          context.fill();
+          return canvas.toDataURL('image/webp');
+        }
+        const KINDS = { modal: Modal, form: SubmitForm, image: Swap };
+        function Floor({ filler, kind, images }) {
           const [taps, setTaps] = useState(0);
-          // The modal floor's first tap runs React's effect code too, as every tap before the cart's does.
-          useEffect(() => { if (modal) document.body.dataset.taps = String(taps); }, [modal, taps]);
+          // A primitive's floor's first tap runs React's effect code too, as every tap before the shop's does.
+          useEffect(() => { if (kind !== 'react') document.body.dataset.taps = String(taps); }, [kind, taps]);
+          const Kind = KINDS[kind];
           return h('main', null, h('h1', null, 'Floor'), h('p', null, String(taps)),
             h('button', { type: 'button', id: 'add', onClick: () => setTaps((count) => count + 1) }, 'Add'),
-            modal ? h(Modal) : null, h(Filler, { count: filler }));
+            Kind ? h(Kind, { images }) : null, h(Filler, { count: filler }));
         }
         const root = document.getElementById('root');
-        createRoot(root).render(h(Floor, { filler: Number(root.dataset.filler), modal: root.dataset.modal === 'true' }));`,
+        const kind = root.dataset.kind;
+        const render = (images) => createRoot(root).render(h(Floor, { filler: Number(root.dataset.filler), kind, images }));
+        if (kind === 'image') {
+          const candidates = ['#1d6fb8', '#e8692c'].map((colour) => WIDTHS.map((width) => ({ url: webp(colour, width), width })));
+          const images = candidates.map((list) =>
+            ({ src: list.at(-1).url, srcSet: list.map(({ url, width }) => url + ' ' + width + 'w').join(', ') }));
+          // Every candidate decoded, and kept, before the first render: the swap neither fetches nor decodes.
+          window.floorImages = candidates.flat().map(({ url }) => Object.assign(new Image(), { src: url }));
+          Promise.all(window.floorImages.map((image) => image.decode())).then(() => render(images));
+        } else render();`,
       resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
     },
     bundle: true,
@@ -293,10 +395,8 @@ function reactFloorPage(elements: number, { modal = false } = {}): string {
     write: false,
     logLevel: 'silent',
   }).outputFiles[0]?.text;
-  // The body's own elements: #root, main, h1, p, button and the script; the modal's button, dialog,
-  // heading, line and close button.
-  const filler = Math.max(0, elements - (modal ? 11 : 6));
-  return `${FLOOR_HEAD}<body><div id="root" data-filler="${filler}" data-modal="${modal}"></div><script>${reactFloorScript}</script></body></html>`;
+  const filler = Math.max(0, elements - OWN_ELEMENTS[kind]);
+  return `${FLOOR_HEAD}<body><div id="root" data-filler="${filler}" data-kind="${kind}"></div><script>${reactFloorScript}</script></body></html>`;
 }
 
 /** Rows of the interaction tables: the names of {@link JOURNEY} in order, then the floors. */
@@ -352,22 +452,61 @@ async function measureFloorTap(context: BrowserContext, cpuRate: number, html: s
   }
 }
 
+/** A tap on a floor page: the selector of the element tapped, then one that matches once the tap is done. */
+type FloorPageTap = readonly [tap: string, done: string];
+
 /**
- * {@link REACT_MODAL_FLOOR_TAP} at `cpuRate`×: the first open of the dialog of a new page of `context`
- * (the cart's 'open cart' is its page's first open too, and a page's first modal open costs more than
- * its later ones), after one tap on the page's other button pays for the page's first input and
- * React's first effect; of {@link FLOOR_TAPS} such pages, the tap of median duration.
+ * The taps on the page's other button before a primitive's: as many as the React floor takes on its
+ * page, the first also paying for the page's first input and React's first effect.
  */
-async function measureModalFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
+const WARM_UP: readonly FloorPageTap[] = Array.from({ length: FLOOR_TAPS + 1 }, (_, index) => [
+  '#add',
+  `body[data-taps="${index + 1}"]`,
+]);
+
+/**
+ * The primitives' floors: each one's page, and its taps in order, of which the last is measured.
+ */
+const PRIMITIVE_FLOORS: Record<
+  Exclude<TapFloor, typeof REACT_FLOOR_TAP>,
+  { readonly kind: FloorPageKind; readonly taps: readonly FloorPageTap[] }
+> = {
+  [REACT_MODAL_FLOOR_TAP]: { kind: 'modal', taps: [...WARM_UP, ['#open', 'dialog[open]']] },
+  [REACT_CLOSE_MODAL_FLOOR_TAP]: {
+    kind: 'modal',
+    taps: [...WARM_UP, ['#open', 'dialog[open]'], ['#close', 'dialog:not([open])']],
+  },
+  [REACT_SUBMIT_FLOOR_TAP]: { kind: 'form', taps: [...WARM_UP, ['#submit', '[data-submits="1"]']] },
+  [REACT_IMAGE_FLOOR_TAP]: { kind: 'image', taps: [...WARM_UP, ['#swap', 'img[data-colour="1"]']] },
+};
+
+/**
+ * A primitive's floor at `cpuRate`×: in a new page of `context` holding `html`, `taps` in turn, each
+ * settled and checked done, the last one measured; of {@link FLOOR_TAPS} such pages, the tap of
+ * median duration.
+ * @throws (rejects) when a tap is not done: the floor would measure a tap that did nothing
+ */
+async function measurePrimitiveFloor(
+  context: BrowserContext,
+  cpuRate: number,
+  html: string,
+  taps: readonly FloorPageTap[],
+): Promise<InteractionSample> {
   const samples: InteractionSample[] = [];
-  for (let tap = 0; tap < FLOOR_TAPS; tap += 1) {
-    const page = await openFloorPage(context, cpuRate, html, '#open');
+  for (let run = 0; run < FLOOR_TAPS; run += 1) {
+    const page = await openFloorPage(context, cpuRate, html, taps.at(-1)![0]);
     try {
-      const add = await centreOf(page, '#add');
-      await page.touchscreen.tap(add.x, add.y);
-      await settle(page);
-      const open = await centreOf(page, '#open');
-      samples.push(await measure(page, () => page.touchscreen.tap(open.x, open.y)));
+      for (const [index, [tap, done]] of taps.entries()) {
+        const { x, y } = await centreOf(page, tap);
+        const act = () => page.touchscreen.tap(x, y);
+        if (index === taps.length - 1) samples.push(await measure(page, act));
+        else {
+          await act();
+          await settle(page);
+        }
+        if (!(await page.evaluate((query) => document.querySelector(query) !== null, done)))
+          throw new Error(`floor page: the tap on ${tap} left no ${done}`);
+      }
     } finally {
       await page.close();
     }
@@ -388,7 +527,7 @@ async function prepareStep(page: Page, step: JourneyStep): Promise<() => Promise
 /**
  * One journey in a fresh context: loads `origin` + `/`, waits for hydration, slows the CPU `cpuRate`×
  * (a multiplier, e.g. a calibrated profile's rate) and performs every tap of the journey, then
- * the floors ({@link FLOORS}), each in a page of its own.
+ * the floors ({@link FLOORS}), each in pages of its own.
  * @param origin e.g. http://127.0.0.1:4192
  * @returns per interaction name ({@link INTERACTIONS}), ms
  */
@@ -418,7 +557,8 @@ export async function runJourney(
     }
     results[FLOOR_TAP] = await measureFloorTap(context, cpuRate, FLOOR_PAGE);
     results[REACT_FLOOR_TAP] = await measureFloorTap(context, cpuRate, reactFloorPage(elements));
-    results[REACT_MODAL_FLOOR_TAP] = await measureModalFloorTap(context, cpuRate, reactFloorPage(elements, { modal: true }));
+    for (const [floor, { kind, taps }] of Object.entries(PRIMITIVE_FLOORS))
+      results[floor] = await measurePrimitiveFloor(context, cpuRate, reactFloorPage(elements, kind), taps);
   } finally {
     await context.close();
   }

@@ -5,12 +5,33 @@
  */
 import type { EngineName } from '../../tests/engines/driver.ts';
 
-/** The interactions' floor rows (bench/lib/interactions.ts measures them; the table leaves them out). */
+/**
+ * The interactions' floor rows (bench/lib/interactions.ts measures them; the table leaves them out):
+ * a plain button on a blank page, then a React button among as many elements as `/`, alone and with
+ * each platform primitive a journey's tap pays for besides React's render.
+ */
 export const FLOOR_TAP = 'floor: a plain button on a blank page';
 export const REACT_FLOOR_TAP = "floor: a React button among as many elements as '/'";
 export const REACT_MODAL_FLOOR_TAP = 'floor: the same React button opening a native modal dialog';
+export const REACT_CLOSE_MODAL_FLOOR_TAP = 'floor: the same React button closing that modal dialog';
+export const REACT_SUBMIT_FLOOR_TAP = 'floor: the same React button submitting a small native form';
+export const REACT_IMAGE_FLOOR_TAP = "floor: the same React button swapping an image's source";
+/** The floors a journey's tap is judged against: its kind's (bench/lib/interactions.ts `JourneyStep.floor`). */
+export type TapFloor =
+  | typeof REACT_FLOOR_TAP
+  | typeof REACT_MODAL_FLOOR_TAP
+  | typeof REACT_CLOSE_MODAL_FLOOR_TAP
+  | typeof REACT_SUBMIT_FLOOR_TAP
+  | typeof REACT_IMAGE_FLOOR_TAP;
 /** Every floor row, in the order the tables print them. */
-export const FLOORS: readonly string[] = [FLOOR_TAP, REACT_FLOOR_TAP, REACT_MODAL_FLOOR_TAP];
+export const FLOORS: readonly string[] = [
+  FLOOR_TAP,
+  REACT_FLOOR_TAP,
+  REACT_MODAL_FLOOR_TAP,
+  REACT_CLOSE_MODAL_FLOOR_TAP,
+  REACT_SUBMIT_FLOOR_TAP,
+  REACT_IMAGE_FLOOR_TAP,
+];
 
 /** An engine whose round trips are measured through the engine suite's drivers. */
 export type OtherEngine = Exclude<EngineName, 'chromium'>;

@@ -17,6 +17,16 @@ export const TAP_TARGETS: ReadonlyArray<{ profile: string; bound: number; kind?:
 ];
 
 /**
+ * Each tap's median duration against the median of its kind's floor, same run, same CPU profile
+ * (bench/lib/interactions.ts `JourneyStep.floor`): at most `ratio` × that median plus `slack` ms. On
+ * low-tier 1.25×; on mid-tier 1.25× + 8 ms (one step of Event Timing's 8 ms rounding).
+ */
+export const FLOOR_TARGETS: ReadonlyArray<{ profile: string; ratio: number; slack: number }> = [
+  { profile: 'mid-tier', ratio: 1.25, slack: 8 },
+  { profile: 'low-tier', ratio: 1.25, slack: 0 },
+];
+
+/**
  * Real-throttled loading (bench/lib/real-loading.ts): each figure's median time after the first
  * contentful paint, at most `bound` ms.
  */

@@ -1,15 +1,38 @@
 /**
  * The interactions section: the Event Timing duration of every landing and checkout tap, touch, on
- * each CPU profile, median of the journeys, with its phases (bench/lib/interactions.ts) and its ratio
- * to the React floor's median in the same run: how much of the tap is the shop's own work.
+ * each CPU profile, median of the journeys, with its phases (bench/lib/interactions.ts), and its ratio
+ * to the median of its kind's floor in the same run (`JourneyStep.floor`): how much of the tap is the
+ * shop's own work, judged against bench/lib/targets.ts `FLOOR_TARGETS`.
  */
 import type { Browser } from '@playwright/test';
-import { INTERACTIONS, runJourney, type InteractionSample, type JourneyResult } from '../lib/interactions.ts';
+import {
+  INTERACTIONS,
+  JOURNEY,
+  runJourney,
+  type InteractionSample,
+  type JourneyResult,
+} from '../lib/interactions.ts';
 import { median } from '../lib/median.ts';
-import { REACT_FLOOR_TAP } from '../lib/shared-names.ts';
+import {
+  REACT_CLOSE_MODAL_FLOOR_TAP,
+  REACT_FLOOR_TAP,
+  REACT_IMAGE_FLOOR_TAP,
+  REACT_MODAL_FLOOR_TAP,
+  REACT_SUBMIT_FLOOR_TAP,
+  type TapFloor,
+} from '../lib/shared-names.ts';
 import { profileTitle, type Profile } from '../lib/profiles.ts';
 import { table } from '../lib/table.ts';
-import { TAP_TARGETS } from '../lib/targets.ts';
+import { FLOOR_TARGETS, TAP_TARGETS } from '../lib/targets.ts';
+
+/** What the tables' floor column calls each floor. */
+const FLOOR_LABELS: Record<TapFloor, string> = {
+  [REACT_FLOOR_TAP]: 'React',
+  [REACT_MODAL_FLOOR_TAP]: 'dialog open',
+  [REACT_CLOSE_MODAL_FLOOR_TAP]: 'dialog close',
+  [REACT_SUBMIT_FLOOR_TAP]: 'form submit',
+  [REACT_IMAGE_FLOOR_TAP]: 'image swap',
+};
 
 /** Each profile's journeys (by profile id), in the order run. */
 export type InteractionsResult = Record<string, JourneyResult[]>;
@@ -31,15 +54,19 @@ export async function runInteractions(
   return journeys;
 }
 
-/** The section's printed lines: one table per profile, ms, each tap against its profile's bounds. */
+/**
+ * The section's printed lines: one table per profile, ms, each tap against its profile's bounds and
+ * against its floor's median (the floors' own rows leave the floor columns empty).
+ */
 export function printInteractions(
   journeys: InteractionsResult,
   { profiles, runs }: { profiles: readonly Profile[]; runs: number },
 ): string[] {
   return profiles.flatMap((profile) => {
     const bounds = TAP_TARGETS.filter((target) => target.profile === profile.id);
+    const floorBounds = FLOOR_TARGETS.filter((target) => target.profile === profile.id);
     const samplesOf = (name: string) => (journeys[profile.id] ?? []).flatMap((journey) => journey[name] ?? []);
-    const floor = median(samplesOf(REACT_FLOOR_TAP).map((sample) => sample.duration));
+    const medianOf = (name: string) => median(samplesOf(name).map((sample) => sample.duration));
     const rows = INTERACTIONS.map((name) => {
       const samples = samplesOf(name);
       const pick = (key: Exclude<keyof InteractionSample, 'under16'>) =>
@@ -52,15 +79,23 @@ export function printInteractions(
       };
       const slow = Object.entries(phases).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
       const duration = pick('duration');
+      const floor = JOURNEY.find((step) => step.name === name)?.floor;
+      const floorMedian = floor === undefined ? Number.NaN : medianOf(floor);
+      // A floor's own row, or a floor this run lacks: nothing to judge against.
+      const judged = !Number.isNaN(floorMedian);
       return [
         name,
         `${duration}${samples.every((sample) => sample.under16) ? ' (<16)' : ''}`,
         `${Math.min(...durations)}–${Math.max(...durations)}`,
-        `${(duration / floor).toFixed(2)}×`,
+        judged && floor ? `${FLOOR_LABELS[floor]} ${floorMedian}` : '–',
+        judged ? `${(duration / floorMedian).toFixed(2)}×` : '–',
         ...Object.values(phases).map((v) => Math.round(v)),
         Math.round(pick('styleAndLayout')),
         slow,
         ...bounds.map(({ bound }) => (duration <= bound ? 'yes' : 'NO')),
+        ...floorBounds.map(({ ratio, slack }) =>
+          !judged ? '–' : duration <= ratio * floorMedian + slack ? 'yes' : 'NO',
+        ),
       ];
     });
     return [
@@ -71,13 +106,15 @@ export function printInteractions(
           'interaction',
           'duration',
           'range',
-          '÷ React floor',
+          'floor',
+          '÷ its floor',
           'input delay',
           'processing',
           'presentation',
           'style+layout',
           'slow phase',
           ...bounds.map(({ bound, kind }) => `≤${bound}${kind ? ` ${kind}` : ''}`),
+          ...floorBounds.map(({ ratio, slack }) => `≤${ratio}× floor${slack ? `+${slack}` : ''}`),
         ],
         rows,
       ),

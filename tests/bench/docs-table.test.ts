@@ -16,6 +16,7 @@ import {
   withBenchTable,
   type BenchResults,
 } from '../../bench/docs-table';
+import { FLOORS } from '../../bench/lib/shared-names';
 
 const results = readBenchResults();
 
@@ -100,6 +101,16 @@ describe('the bench table of docs/performance.md', () => {
       .filter((line) => line.startsWith('| ') && !line.startsWith('| figure') && !line.startsWith('| ---'));
     expect(rows.length).toBeGreaterThan(0);
     for (const cells of rows) expect(cells).toContain('| not measured |');
+  });
+
+  it("leaves every floor out of the taps, each kind's floor included", () => {
+    const journey = Object.fromEntries([
+      ['quantity +', { duration: 40 }],
+      ...FLOORS.map((floor) => [floor, { duration: 500 }]),
+    ]);
+    const table = renderBenchTable({ profiles: [{ id: 'low-tier', rate: 5 }], interactions: { 'low-tier': [journey] } });
+    const [, measured, worst] = row(table, 'taps on low-tier (5×): the slowest of 1');
+    expect([measured, worst]).toEqual(['40 ms, quantity +; 1 of 1 within', '40 ms, quantity +']);
   });
 
   it('replaces only the block between its markers', () => {
