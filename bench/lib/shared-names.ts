@@ -23,6 +23,14 @@ export type TapFloor =
   | typeof REACT_CLOSE_MODAL_FLOOR_TAP
   | typeof REACT_SUBMIT_FLOOR_TAP
   | typeof REACT_IMAGE_FLOOR_TAP;
+/** What the interactions tables' floor column calls each {@link TapFloor}. */
+export const FLOOR_LABELS: Readonly<Record<TapFloor, string>> = {
+  [REACT_FLOOR_TAP]: 'React',
+  [REACT_MODAL_FLOOR_TAP]: 'dialog open',
+  [REACT_CLOSE_MODAL_FLOOR_TAP]: 'dialog close',
+  [REACT_SUBMIT_FLOOR_TAP]: 'form submit',
+  [REACT_IMAGE_FLOOR_TAP]: 'image swap',
+};
 /** Every floor row, in the order the tables print them. */
 export const FLOORS: readonly string[] = [
   FLOOR_TAP,

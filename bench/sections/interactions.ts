@@ -13,26 +13,10 @@ import {
   type JourneyResult,
 } from '../lib/interactions.ts';
 import { median } from '../lib/median.ts';
-import {
-  REACT_CLOSE_MODAL_FLOOR_TAP,
-  REACT_FLOOR_TAP,
-  REACT_IMAGE_FLOOR_TAP,
-  REACT_MODAL_FLOOR_TAP,
-  REACT_SUBMIT_FLOOR_TAP,
-  type TapFloor,
-} from '../lib/shared-names.ts';
+import { FLOOR_LABELS } from '../lib/shared-names.ts';
 import { profileTitle, type Profile } from '../lib/profiles.ts';
 import { table } from '../lib/table.ts';
 import { FLOOR_TARGETS, TAP_TARGETS } from '../lib/targets.ts';
-
-/** What the tables' floor column calls each floor. */
-const FLOOR_LABELS: Record<TapFloor, string> = {
-  [REACT_FLOOR_TAP]: 'React',
-  [REACT_MODAL_FLOOR_TAP]: 'dialog open',
-  [REACT_CLOSE_MODAL_FLOOR_TAP]: 'dialog close',
-  [REACT_SUBMIT_FLOOR_TAP]: 'form submit',
-  [REACT_IMAGE_FLOOR_TAP]: 'image swap',
-};
 
 /** Each profile's journeys (by profile id), in the order run. */
 export type InteractionsResult = Record<string, JourneyResult[]>;
