@@ -265,11 +265,14 @@ export const JOURNEY: readonly JourneyStep[] = [
  * changes one line of text, at the same CPU rate. {@link FLOOR_TAP}: on a page with nothing else and
  * no framework, what the browser's own touch, mouse and click dispatch and one frame cost, which no
  * page can go below.
- * {@link REACT_FLOOR_TAP}: the button and its line rendered by React (`createRoot`, a `useState`
- * counter, production build) above as many other elements as the journey's `/` has, which React
- * rendered once and never again (a memoised component): what the fixed stack and a page of the shop's
- * size cost before any of the shop's own work. These two: the median of five taps after a first, which
- * also pays for the page's first input.
+ * {@link REACT_FLOOR_TAP}: two such buttons and their line rendered by React (`createRoot`, a
+ * `useState` counter, production build) above as many other elements as the journey's `/` has, which
+ * React rendered once and never again (a memoised component), tapped in turn: what the fixed stack and
+ * a page of the shop's size cost before any of the shop's own work. Each of its taps lands on another
+ * button than the last, as every tap of the journey does, so it pays as they do for the pointer's
+ * crossing, the focus moving and the `:hover` and `:active` styles changing, which a second tap on the
+ * same button does not. These two: the median of five taps after a first, which also pays for the
+ * page's first input.
  * The floor of each other kind of tap ({@link TapFloor}) is that React page with a second React button
  * whose state change does, with the browser's own styles and none of the shop's, only the platform
  * work the kind's taps do: what that primitive costs on top of the stack before the shop's content
@@ -302,11 +305,11 @@ const FLOOR_PAGE = `${FLOOR_HEAD}<body><h1>Floor</h1><p id="count">0</p><button 
 type FloorPageKind = 'react' | 'modal' | 'form' | 'image';
 
 /**
- * The elements of each kind of floor page's body besides the filler: #root, main, h1, p, button and
- * the script; the modal's button, dialog, heading, line and close button; the form, its three labels
+ * The elements of each kind of floor page's body besides the filler: #root, main, h1, p, two buttons
+ * and the script; the modal's button, dialog, heading, line and close button; the form, its three labels
  * and inputs, its line and submit button; the image's button and image.
  */
-const OWN_ELEMENTS: Record<FloorPageKind, number> = { react: 6, modal: 11, form: 15, image: 8 };
+const OWN_ELEMENTS: Record<FloorPageKind, number> = { react: 7, modal: 12, form: 16, image: 9 };
 
 let reactFloorScript: string | undefined;
 /**
@@ -373,6 +376,7 @@ function reactFloorPage(elements: number, kind: FloorPageKind = 'react'): string
           const Kind = KINDS[kind];
           return h('main', null, h('h1', null, 'Floor'), h('p', null, String(taps)),
             h('button', { type: 'button', id: 'add', onClick: () => setTaps((count) => count + 1) }, 'Add'),
+            h('button', { type: 'button', id: 'again', onClick: () => setTaps((count) => count + 1) }, 'Add again'),
             Kind ? h(Kind, { images }) : null, h(Filler, { count: filler }));
         }
         const root = document.getElementById('root');
@@ -433,19 +437,29 @@ function centreOf(page: Page, selector: string): Promise<{ x: number; y: number 
 }
 
 /**
- * The tap on the floor page `html`'s button in a new page of `context`, its CPU slowed `cpuRate`×:
- * of {@link FLOOR_TAPS} taps after a first one, the one of median duration (one tap per journey
- * swung the floor by 2× between runs of the same build at the same rate).
+ * The taps on the floor page `html`'s `buttons` (selectors), taken in turn, in a new page of
+ * `context`, its CPU slowed `cpuRate`×: of {@link FLOOR_TAPS} taps after a first one, the one of
+ * median duration (one tap per journey swung the floor by 2× between runs of the same build at the
+ * same rate).
  */
-async function measureFloorTap(context: BrowserContext, cpuRate: number, html: string): Promise<InteractionSample> {
-  const page = await openFloorPage(context, cpuRate, html, 'button');
+async function measureFloorTap(
+  context: BrowserContext,
+  cpuRate: number,
+  html: string,
+  buttons: readonly string[],
+): Promise<InteractionSample> {
+  const page = await openFloorPage(context, cpuRate, html, buttons[0]!);
   try {
-    const { x, y } = await centreOf(page, 'button');
+    const points = await Promise.all(buttons.map((button) => centreOf(page, button)));
+    const tap = (index: number) => {
+      const { x, y } = points[index % points.length]!;
+      return () => page.touchscreen.tap(x, y);
+    };
     // The page's first tap also pays for the browser's first input on it: not one of the floor's taps.
-    await page.touchscreen.tap(x, y);
+    await tap(0)();
     await settle(page);
     const samples: InteractionSample[] = [];
-    for (let tap = 0; tap < FLOOR_TAPS; tap += 1) samples.push(await measure(page, () => page.touchscreen.tap(x, y)));
+    for (let index = 1; index <= FLOOR_TAPS; index += 1) samples.push(await measure(page, tap(index)));
     return medianSample(samples);
   } finally {
     await page.close();
@@ -455,12 +469,15 @@ async function measureFloorTap(context: BrowserContext, cpuRate: number, html: s
 /** A tap on a floor page: the selector of the element tapped, then one that matches once the tap is done. */
 type FloorPageTap = readonly [tap: string, done: string];
 
+/** The React floor page's two buttons, tapped in turn. */
+const REACT_FLOOR_BUTTONS = ['#add', '#again'] as const;
+
 /**
- * The taps on the page's other button before a primitive's: as many as the React floor takes on its
- * page, the first also paying for the page's first input and React's first effect.
+ * The taps on the page's other buttons before a primitive's: as many as the React floor takes on its
+ * page, in the same turns, the first also paying for the page's first input and React's first effect.
  */
 const WARM_UP: readonly FloorPageTap[] = Array.from({ length: FLOOR_TAPS + 1 }, (_, index) => [
-  '#add',
+  REACT_FLOOR_BUTTONS[index % REACT_FLOOR_BUTTONS.length]!,
   `body[data-taps="${index + 1}"]`,
 ]);
 
@@ -555,8 +572,8 @@ export async function runJourney(
       results[step.name] = await measure(page, await prepareStep(page, step));
       await step.after?.(page);
     }
-    results[FLOOR_TAP] = await measureFloorTap(context, cpuRate, FLOOR_PAGE);
-    results[REACT_FLOOR_TAP] = await measureFloorTap(context, cpuRate, reactFloorPage(elements));
+    results[FLOOR_TAP] = await measureFloorTap(context, cpuRate, FLOOR_PAGE, ['button']);
+    results[REACT_FLOOR_TAP] = await measureFloorTap(context, cpuRate, reactFloorPage(elements), REACT_FLOOR_BUTTONS);
     for (const [floor, { kind, taps }] of Object.entries(PRIMITIVE_FLOORS))
       results[floor] = await measurePrimitiveFloor(context, cpuRate, reactFloorPage(elements, kind), taps);
   } finally {
