@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test as nodeTest, type TestContext } from 'node:test';
 import en from '@/locales/en';
+import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 import { bundle, type BrowserDriver, type Engine } from './driver';
 import { launchEngine } from './engines/launch';
 import { serialiseQuery, type ElementQuery } from './in-page';
@@ -68,7 +69,7 @@ interface Seen {
  * app has not started, attaches listeners for {@link PROBED} on the window and the document (capture
  * and bubble) and on each element that `probes` names (label → query), as a script in the page's
  * head would. Then lets the scripts go and waits until the app is interactive. What they see is read
- * with {@link seenBy}.
+ * with {@link seenIn} and {@link missedBy}.
  */
 async function listenBeforeStart(
   server: FaultServer,
@@ -81,8 +82,8 @@ async function listenBeforeStart(
   try {
     await browser.goto(server.url(path), { until: 'commit', timeoutMs: 15_000 });
     for (const query of Object.values(probes)) await browser.waitForElement(query, { timeoutMs: 15_000 });
-    const notReady = await browser.read(
-      (helpers, { types, places, queries }) => {
+    const appWasReady = await browser.read(
+      (helpers, { types, places, queries, appReady }) => {
         const seen: Seen[] = [];
         Object.assign(window, { __platformSeen: seen });
         const elements = Object.entries(queries).map(([label, query]) => {
@@ -107,25 +108,33 @@ async function listenBeforeStart(
         for (const [, element] of elements) listen(element, places[2], false);
         listen(document, places[3], false);
         listen(window, places[4], false);
-        return document.documentElement.hasAttribute('data-app-ready');
+        return document.documentElement.hasAttribute(appReady);
       },
       {
         types: PROBED,
         places: PLACES,
+        appReady: APP_READY_ATTRIBUTE,
         queries: Object.fromEntries(
           Object.entries(probes).map(([label, query]) => [label, serialiseQuery(query)]),
         ),
       },
     );
-    assert.equal(notReady, false, 'the listeners were attached before the app started');
+    assert.equal(appWasReady, false, 'the listeners were attached before the app started');
   } finally {
     release();
   }
 }
 
-/** The events of `types` that `probe` should have been seen with at every place, but was not. */
+/** Every event the listeners of {@link listenBeforeStart} have seen, in order. */
+const seenIn = (browser: BrowserDriver): Promise<Seen[]> =>
+  browser.evaluate(() => (window as unknown as { __platformSeen: Seen[] }).__platformSeen);
+
+/**
+ * The events of `types` that `probe` should have been seen with at every place, but was not, as
+ * `<type> at <place>`.
+ */
 async function missedBy(browser: BrowserDriver, probe: string, types: readonly string[]): Promise<string[]> {
-  const seen = await browser.evaluate(() => (window as unknown as { __platformSeen: Seen[] }).__platformSeen);
+  const seen = await seenIn(browser);
   return types.flatMap((type) =>
     PLACES.filter(
       (place) => !seen.some((s) => s.type === type && s.place === place && s.probe === probe),
@@ -167,7 +176,7 @@ test('listeners attached before the app starts see the focus move from Email to 
   );
   assert.deepEqual(await missedBy(browser, 'email', [...tapEvents(engine.name), 'focusout']), []);
   // The next field is inside the form: its focusin is the form's to see, and everything's above it.
-  const seen = await browser.evaluate(() => (window as unknown as { __platformSeen: Seen[] }).__platformSeen);
+  const seen = await seenIn(browser);
   const nextFocus = seen.filter((s) => s.type === 'focusin' && s.probe === 'form').map((s) => s.place);
   assert.deepEqual(nextFocus, [...PLACES], `focusin of ${next} everywhere, in dispatch order`);
 });
