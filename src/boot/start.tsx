@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import { App } from '@/app/app';
 import { restoredStorefrontSnapshot } from '@/effects/cart-handoff';
+import { announceAppListening } from '@/early/app-ready';
 import { createI18n } from '@/i18n/i18n';
 import { nextTask } from '@/lib/after-next-paint';
 import { PRERENDERED_ROUTE_ATTRIBUTE } from '@/lib/shared-names';
@@ -59,6 +60,7 @@ async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): P
   )
     startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
+  announceAppListening();
 }
 
 /**

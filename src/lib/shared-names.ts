@@ -49,6 +49,12 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready';
 export const APP_READY_EVENT = 'petball:app-ready';
 
 /**
+ * Event dispatched on `document` once React listens on `#root`: from then on React takes each tap
+ * itself (hydrating what it lands on first), so the early-tap script keeps no more.
+ */
+export const APP_LISTENING_EVENT = 'petball:app-listening';
+
+/**
  * The prerendered pages: the file the build writes each to, and the URL production serves it under
  * (deploy/nginx.conf), which the service worker precaches it as. The not-found page stands for every
  * unknown path; production answers it with status 404.

@@ -1,9 +1,9 @@
 /**
- * Taps before the app is interactive are kept and replayed once it is, with the real
+ * Taps before the app listens are kept and replayed once it is interactive, with the real
  * early-tap script and the app's real signal (src/early/app-ready.ts), so the two cannot drift apart.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { announceAppReady } from '@/early/app-ready';
+import { announceAppListening, announceAppReady } from '@/early/app-ready';
 import { APP_READY_ATTRIBUTE } from '@/lib/shared-names';
 
 /** Loads a fresh copy of the early-tap script, as a page does before its app. */
@@ -28,16 +28,19 @@ afterEach(() => {
 const element = (id: string) => document.getElementById(id)!;
 
 describe('before the app is interactive', () => {
-  it('keeps a tap on a button from reaching handlers, then replays it once the app is ready', async () => {
+  it('cancels a tap on a button, lets it on through the DOM, and replays it once the app is ready', async () => {
     await loadEarlyTapScript();
-    const clicks = vi.fn();
+    const seen: boolean[] = [];
+    const clicks = (event: Event) => seen.push(event.defaultPrevented);
     element('add').addEventListener('click', clicks);
+    document.addEventListener('click', clicks);
+    window.addEventListener('click', clicks);
 
     element('add').click();
-    expect(clicks).not.toHaveBeenCalled();
+    expect(seen, 'the kept tap, at the element, the document and the window').toEqual([true, true, true]);
 
     announceAppReady();
-    expect(clicks).toHaveBeenCalledOnce();
+    expect(seen.slice(3), 'the replayed tap').toEqual([false, false, false]);
   });
 
   it('keeps a colour chosen by its label unchecked until the app is ready, then checks it', async () => {
@@ -52,11 +55,15 @@ describe('before the app is interactive', () => {
   it('replays several taps in the order they were made', async () => {
     await loadEarlyTapScript();
     const order: string[] = [];
-    element('add').addEventListener('click', () => order.push('add'));
-    element('blue').addEventListener('click', () => order.push('blue'));
+    const acted = (id: string) => (event: Event) => {
+      if (!event.defaultPrevented) order.push(id);
+    };
+    element('add').addEventListener('click', acted('add'));
+    element('blue').addEventListener('click', acted('blue'));
     element('blue-label').click();
     element('add').click();
     element('add').click();
+    expect(order, 'nothing acted on yet').toEqual([]);
 
     announceAppReady();
     expect(order).toEqual(['blue', 'add', 'add']);
@@ -67,6 +74,28 @@ describe('before the app is interactive', () => {
     const event = new MouseEvent('click', { bubbles: true, cancelable: true });
     element('learn').dispatchEvent(event);
     expect(event.defaultPrevented).toBe(false);
+  });
+});
+
+describe('once React listens, before the app is interactive', () => {
+  it('keeps no new tap, and still replays those kept before once the app is ready', async () => {
+    await loadEarlyTapScript();
+    const seen: { id: string; defaultPrevented: boolean }[] = [];
+    document.addEventListener('click', (event) =>
+      seen.push({ id: (event.target as Element).id, defaultPrevented: event.defaultPrevented }),
+    );
+    element('blue').click();
+    announceAppListening();
+    element('add').click();
+    expect(seen).toEqual([
+      { id: 'blue', defaultPrevented: true },
+      { id: 'add', defaultPrevented: false },
+    ]);
+    expect(element('blue')).not.toBeChecked();
+
+    announceAppReady();
+    expect(seen.at(-1)).toEqual({ id: 'blue', defaultPrevented: false });
+    expect(element('blue')).toBeChecked();
   });
 });
 
