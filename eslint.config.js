@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import xstatePlugin from 'eslint-plugin-xstate';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { setupAwareXstatePlugin } from './scripts/eslint-xstate-setup.js';
+import { setupAwareXstatePlugin } from './build/eslint-xstate-setup.js';
 
 const xstate = setupAwareXstatePlugin(xstatePlugin);
 
@@ -70,6 +70,26 @@ const layerZones = [
   },
 ];
 
+/**
+ * The suites of tests/, one folder per way a test runs (tests/README.md): none imports another, and
+ * tests/support/, which they all share, imports none of them.
+ */
+const TEST_SUITES = readdirSync('tests', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'support')
+  .map((entry) => entry.name);
+const testSuiteZones = [
+  ...TEST_SUITES.map((suite) => ({
+    target: `tests/${suite}`,
+    from: TEST_SUITES.filter((other) => other !== suite).map((other) => `tests/${other}`),
+    message: `tests/${suite}/ imports no other suite: what two suites share lives in tests/support/ (@support/).`,
+  })),
+  {
+    target: 'tests/support',
+    from: TEST_SUITES.map((suite) => `tests/${suite}`),
+    message: 'tests/support/ imports no suite: the suites import it.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -109,12 +129,26 @@ export default tseslint.config(
   {
     // Playwright fixtures call their continuation `use`, which is not React's hook, and one that
     // depends on no other fixture takes `{}` (Playwright reads the fixtures a function destructures).
-    files: ['tests/e2e/**/*.ts'],
+    files: ['tests/playwright/**/*.ts', 'tests/hosting/**/*.ts', 'tests/support/playwright/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
+    // The test house: each suite folder of tests/ (named by how its tests run) imports only the shared
+    // tests/support/ (through `@support/`), never another suite; tests/support/ imports no suite.
+    // tests/tooling/lint/layers.test.ts proves the zone fires.
+    files: ['tests/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/resolver-next': [createTypeScriptImportResolver(), createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: testSuiteZones }],
+    },
+  },
+  {
     // One-way imports between folders, and no import cycle between modules (which would also be one
-    // between their folders). tests/lint/layers.test.ts proves both rules still fire.
+    // between their folders). tests/tooling/lint/layers.test.ts proves both rules still fire.
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -129,7 +163,7 @@ export default tseslint.config(
     },
   },
   {
-    // The bench sits above scripts/ (it serves the build with scripts/nginx.ts): scripts/ import nothing
+    // The bench sits above scripts/ (it serves the build with scripts/hosting/nginx.ts): scripts/ import nothing
     // from bench/, so the two never import each other in a circle.
     files: ['scripts/**/*.{ts,js,mjs}'],
     plugins: { 'import-x': importX },
@@ -165,8 +199,8 @@ export default tseslint.config(
   {
     // eslint-plugin-xstate 3: all of its `recommended` rules, for XState 5 (`version: 5`; the
     // plugin ships eslintrc configs only, so the flat config takes their rules and setting). Its rules
-    // look for `createMachine(…)` calls; scripts/eslint-xstate-setup.js makes them see the config of
-    // `setup(…).createMachine(…)` too (tests/stately/xstate-lint.test.ts proves they do). No rule is off.
+    // look for `createMachine(…)` calls; build/eslint-xstate-setup.js makes them see the config of
+    // `setup(…).createMachine(…)` too (tests/unit/machines/stately/xstate-lint.test.ts proves they do). No rule is off.
     files: ['machines/**/*.ts'],
     plugins: { xstate },
     settings: { xstate: { version: 5 } },

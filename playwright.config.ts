@@ -4,11 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests in real Chromium against the production build served by nginx with deploy/nginx.conf
- * (scripts/serve.ts), or against a deployment with `BASE_URL` (run them through scripts/run-e2e.mjs,
+ * (scripts/hosting/serve.ts), or against a deployment with `BASE_URL` (run them through scripts/test/run-e2e.ts,
  * which finds the system Chromium first). Three projects: the e2e suite (tests/e2e) in two viewports,
  * `mobile` 375×812 and `desktop` 1280×800 (`npm run test:e2e`), and `states`, the state gallery's
  * visual baselines (tests/visual, `npm run test:visual`). The generated model paths run in every
- * engine through scripts/test-engines.mjs (`npm run test:model:browser`). The browser resolves no host
+ * engine through scripts/test/test-engines.ts (`npm run test:model:browser`). The browser resolves no host
  * but 127.0.0.1 (and BASE_URL's).
  */
 const executablePath = process.env.CHROME_PATH;
@@ -36,21 +36,23 @@ const LOCAL_BUILD_TAG = '@local-build';
 
 /** The specs that also run at 1280×800: those whose outcome depends on the viewport. */
 const DESKTOP_SPECS = [
-  '**/axe.spec.ts',
-  '**/keyboard.spec.ts',
-  '**/reduced-motion.spec.ts',
-  '**/touch-targets.spec.ts',
-  '**/purchase-journey.spec.ts',
+  '**/tests/playwright/axe.spec.ts',
+  '**/tests/playwright/keyboard.spec.ts',
+  '**/tests/playwright/reduced-motion.spec.ts',
+  '**/tests/playwright/touch-targets.spec.ts',
+  '**/tests/playwright/purchase-journey.spec.ts',
 ];
+/** The e2e suite: the shop's behaviour (tests/playwright/) and the build as served (tests/hosting/). */
+const E2E_SPECS = ['**/tests/playwright/**/*.spec.ts', '**/tests/hosting/**/*.spec.ts'];
 /**
  * Spec files that need this checkout's own build as files, so they cannot run against a deployment:
  * the deploy tests deploy it into local web roots.
  */
-const LOCAL_BUILD_SPECS = ['**/deploy.nginx.spec.ts', '**/deploy.edge.spec.ts'];
+const LOCAL_BUILD_SPECS = ['**/tests/hosting/nginx/deploy.spec.ts', '**/tests/hosting/edge/deploy.spec.ts'];
 
 /**
- * An already running server to test instead of scripts/serve.ts: the deployment of BASE_URL, or
- * E2E_BASE_URL (scripts/test-nginx.mjs: nginx with deploy/nginx.conf).
+ * An already running server to test instead of scripts/hosting/serve.ts: the deployment of BASE_URL, or
+ * E2E_BASE_URL (scripts/test/test-nginx.ts: nginx with deploy/nginx.conf).
  */
 const serverURL = deployedURL?.origin ?? process.env.E2E_BASE_URL;
 /** Hosts the browser may resolve: 127.0.0.1, and the deployment's host under BASE_URL. */
@@ -74,9 +76,9 @@ export default defineConfig({
   // Response headers and status codes only a production web server sets (docs/deploy.md,
   // deploy/nginx.conf): checked against nginx (test:nginx) and any deployment (BASE_URL).
   testIgnore: [
-    // The CDN deploy tests need the local Pages server of scripts/test-edge.ts.
-    ...(process.env.E2E_EDGE_ROOT ? [] : ['**/*.edge.spec.ts']),
-    ...(deployedURL ? LOCAL_BUILD_SPECS : serverURL ? [] : ['**/*.nginx.spec.ts']),
+    // The CDN deploy tests need the local Pages server of scripts/test/test-edge.ts.
+    ...(process.env.E2E_EDGE_ROOT ? [] : ['**/tests/hosting/edge/**']),
+    ...(deployedURL ? LOCAL_BUILD_SPECS : serverURL ? [] : ['**/tests/hosting/nginx/**']),
   ],
   grepInvert: deployedURL ? new RegExp(LOCAL_BUILD_TAG) : undefined,
   fullyParallel: true,
@@ -91,9 +93,9 @@ export default defineConfig({
   globalTimeout: 30 * 60_000,
   reporter: [
     ['list'],
-    // run-e2e.mjs names the JSON report per run (E2E_REPORT) so parallel runs do not share one file.
+    // scripts/test/run-e2e.ts names the JSON report per run (E2E_REPORT) so parallel runs do not share one file.
     ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e-report.json' }],
-    // For CI services; run-e2e.mjs names it per run as the JSON report.
+    // For CI services; scripts/test/run-e2e.ts names it per run as the JSON report.
     ['junit', { outputFile: process.env.E2E_JUNIT ?? 'test-results/junit/playwright.xml' }],
   ],
   outputDir: 'test-results/artifacts',
@@ -105,21 +107,22 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
-      testDir: 'tests/e2e',
+      testDir: 'tests',
+      testMatch: E2E_SPECS,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true },
     },
     {
       // What the viewport changes: layout, focus order, motion, target sizes, and one whole purchase.
       // The shop's behaviour at every step runs in three engines as the generated model paths.
       name: 'desktop',
-      testDir: 'tests/e2e',
+      testDir: 'tests',
       testMatch: DESKTOP_SPECS,
       use: desktop,
     },
     {
       // The state gallery's pictures as visual baselines (tests/visual/states.spec.ts; `npm run
       // test:visual`): each test sets its own viewport; the pictures are docs/states/<name>.png, and
-      // Chromium sees only the fonts of tests/visual/fonts.conf, so they do not change with a machine's.
+      // Chromium sees only the fonts of tests/support/visual/fonts.conf, so they do not change with a machine's.
       name: 'states',
       testDir: 'tests/visual',
       snapshotPathTemplate: 'docs/states/{arg}{ext}',
@@ -128,7 +131,7 @@ export default defineConfig({
           ...launchOptions,
           env: {
             ...process.env,
-            FONTCONFIG_FILE: join(dirname(fileURLToPath(import.meta.url)), 'tests/visual/fonts.conf'),
+            FONTCONFIG_FILE: join(dirname(fileURLToPath(import.meta.url)), 'tests/support/visual/fonts.conf'),
           },
         },
       },
@@ -137,7 +140,7 @@ export default defineConfig({
   webServer: serverURL
     ? undefined
     : {
-        command: `npx tsx scripts/serve.ts --nginx --port ${port}`,
+        command: `npx tsx scripts/hosting/serve.ts --nginx --port ${port}`,
         url: `http://127.0.0.1:${port}/`,
         reuseExistingServer: false,
         timeout: 60_000,

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * StrykerJS's configuration for `npm run test:mutation` (scripts/mutation-test.ts, docs/testing.md
+ * StrykerJS's configuration for `npm run test:mutation` (scripts/test/mutation-test.ts, docs/testing.md
  * 'Mutation testing'). Stryker reads only JSON or JavaScript configurations (not TypeScript), so
  * this one is typed with JSDoc (`@ts-check`: an editor checks it against Stryker's option types).
  * - mutates the shop's logic: machines/, src/features/, src/effects/, src/lib/; not the build steps

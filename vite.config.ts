@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { ALIASES, fromRoot } from './build/paths.ts';
 import { productionBuild } from './build/production-build.ts';
 import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
-import { writeCdnRules } from './scripts/cdn-rules.ts';
+import { writeCdnRules } from './build/cdn-rules.ts';
 
 /**
  * The libraries the app's script is split into (src/boot/library-stages.ts evaluates them in this
@@ -52,7 +52,7 @@ const EAGERLY_COMPILED_CHUNKS = new Set(['react', 'vendor', 'start', 'checkout-p
 /**
  * Vite configuration: the dev server and the production build, whose steps after the client build
  * (prerender, release file, service worker, compressed copies, then the CDN's rules of
- * scripts/cdn-rules.ts) are the plugin of build/production-build.ts
+ * build/cdn-rules.ts) are the plugin of build/production-build.ts
  * (the test projects: vitest.config.ts).
  * Env: DIST_DIR (the build's directory, default `dist`), SITE_URL (the deployed shop's origin for its
  * canonical, Open Graph and sitemap URLs, default https://pet-ball-pro.example).

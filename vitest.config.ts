@@ -5,12 +5,15 @@ import viteConfig from './vite.config.ts';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Vitest in jsdom, on top of vite.config.ts (its plugins and `@/`, `@machines/`, `@tests/` aliases).
- * Three projects, each run with `vitest run --project <name>`:
- * - `unit`: the unit and component tests, every `*.test.ts(x)` in tests/ but the two folders below;
- * - `stately`: the machines as the Stately editor reads them (tests/stately/), with XState 4 stand-ins;
- * - `model`: the generated paths of both machines (tests/model/), on their own so they do not run twice.
- * `npm run test:unit` runs `unit` and `stately`, `npm run test:model` runs `model`.
+ * Vitest in jsdom, on top of vite.config.ts (its plugins and `@/`, `@machines/`, `@support/` aliases).
+ * Four projects, each run with `vitest run --project <name>`:
+ * - `unit`: the unit and component tests of the app and the machines (tests/unit/, at the path of the
+ *   code each tests), but the folder below;
+ * - `stately`: the machines as the Stately editor reads them (tests/unit/machines/stately/), with
+ *   XState 4 stand-ins;
+ * - `tooling`: the tooling's own tests (tests/tooling/: the build, scripts/, the bench, the lint rules);
+ * - `model`: the generated paths of both machines (tests/model/).
+ * `npm run test:unit` runs `unit`, `stately` and `tooling`, `npm run test:model` runs `model`.
  */
 export default mergeConfig(
   viteConfig,
@@ -19,7 +22,7 @@ export default mergeConfig(
       // Shared by the projects below (`extends: true`).
       environment: 'jsdom',
       globals: true,
-      setupFiles: ['./tests/setup.ts'],
+      setupFiles: ['./tests/support/vitest-setup.ts'],
       restoreMocks: true,
       // A limit only stops a hang: no verdict may depend on the machine's speed. A jsdom render of the
       // whole page took 16 s in a worker's first render on this 2-core machine under load; every wait
@@ -38,27 +41,34 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'unit',
-            include: ['tests/**/*.test.{ts,tsx}'],
-            exclude: [...configDefaults.exclude, 'tests/model/**', 'tests/stately/**'],
+            include: ['tests/unit/**/*.test.{ts,tsx}'],
+            exclude: [...configDefaults.exclude, 'tests/unit/machines/stately/**'],
           },
         },
         {
           extends: true,
           test: {
             name: 'stately',
-            include: ['tests/stately/**/*.test.{ts,tsx}'],
+            include: ['tests/unit/machines/stately/**/*.test.{ts,tsx}'],
             // @xstate/machine-extractor 0.16 (the Stately editor's reader) is built for XState 4 and
             // imports `xstate/lib/actions` and `xstate/lib/types`, which XState 5 does not have: its ES
             // module build is inlined so these two imports reach stand-ins (see
-            // tests/stately/xstate-v4-actions.ts). Only this project needs them.
+            // tests/support/stately/xstate-v4-actions.ts). Only this project needs them.
             alias: {
               '@xstate/machine-extractor': fromRoot(
                 './node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js',
               ),
-              'xstate/lib/actions': fromRoot('./tests/stately/xstate-v4-actions.ts'),
-              'xstate/lib/types': fromRoot('./tests/stately/xstate-v4-types.ts'),
+              'xstate/lib/actions': fromRoot('./tests/support/stately/xstate-v4-actions.ts'),
+              'xstate/lib/types': fromRoot('./tests/support/stately/xstate-v4-types.ts'),
             },
             server: { deps: { inline: ['@xstate/machine-extractor'] } },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'tooling',
+            include: ['tests/tooling/**/*.test.{ts,tsx}'],
           },
         },
         {

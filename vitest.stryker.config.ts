@@ -9,22 +9,23 @@ import vitestConfig from './vitest.config.ts';
  * vitest.config.ts (jsdom, its setup file, its aliases). The component, page and build tests are left
  * out: they reach the same code through React renders and builds that take minutes, and a static
  * mutant (run at module load) makes Stryker rerun every test here.
- * `STRYKER_TESTS=machines` narrows it to tests/machines/ and tests/model/, the set the static
+ * `STRYKER_TESTS=machines` narrows it to tests/unit/machines/ (but the property tests) and tests/model/,
+ * the set the static
  * mutants of machines/ run against (`npm run test:mutation -- --static`): a static mutant reruns every
  * test, and the property tests alone take 30 s of fast-check runs.
  */
-const MACHINE_TESTS = ['tests/machines/**/*.test.ts', 'tests/model/**/*.test.ts'];
-const NODE_TESTS = [...MACHINE_TESTS, 'tests/properties/**/*.test.ts'];
+const NODE_TESTS = ['tests/unit/machines/*.test.ts', 'tests/model/**/*.test.ts'];
+const PROPERTY_TESTS = '**/*.property.test.ts';
 const DOM_TESTS = [
-  'tests/features/**/*.test.{ts,tsx}',
-  'tests/lib/**/*.test.{ts,tsx}',
-  'tests/app/cart-handoff.test.ts',
+  'tests/unit/features/**/*.test.{ts,tsx}',
+  'tests/unit/lib/**/*.test.{ts,tsx}',
+  'tests/unit/effects/cart-handoff.test.ts',
 ];
 
-/** Random sequences per property test under Stryker (tests/properties/, `NUM_RUNS`). */
+/** Random sequences per property test under Stryker (`*.property.test.ts`, `NUM_RUNS`). */
 const PROPERTY_RUNS = 1000;
 
-const isPropertyTest = (file: TestSpecification) => file.moduleId.includes('/tests/properties/');
+const isPropertyTest = (file: TestSpecification) => file.moduleId.endsWith('.property.test.ts');
 
 /**
  * Vitest's order (slowest file first, by its cache), with the property tests last: Stryker stops a
@@ -42,7 +43,7 @@ export default defineConfig({
   ...vitestConfig,
   test: {
     ...vitestConfig.test,
-    // tests/setup.ts is for the DOM's tests only (below).
+    // tests/support/vitest-setup.ts is for the DOM's tests only (below).
     setupFiles: [],
     sequence: { sequencer: PropertyTestsLast },
     // 1,000 random sequences per property instead of 10,000: a surviving mutant runs every one, which
@@ -59,7 +60,8 @@ export default defineConfig({
           // One module graph for every file of a run: the imports (XState, fast-check, the machines)
           // were two thirds of each mutant's time. The machines keep no state between actors.
           isolate: false,
-          include: process.env.STRYKER_TESTS === 'machines' ? MACHINE_TESTS : NODE_TESTS,
+          include: NODE_TESTS,
+          exclude: process.env.STRYKER_TESTS === 'machines' ? [PROPERTY_TESTS] : [],
         },
       },
       ...(process.env.STRYKER_TESTS === 'machines'
@@ -70,12 +72,12 @@ export default defineConfig({
               test: {
                 name: 'mutation-dom',
                 include: DOM_TESTS,
-                setupFiles: ['./tests/setup.ts'],
+                setupFiles: ['./tests/support/vitest-setup.ts'],
                 // A mutant that keeps the page from showing what a test waits for fails the test here,
                 // instead of running into Stryker's timeout, which restarts the whole test runner.
                 testTimeout: 30_000,
                 // Builds the whole app in a process of its own: it never runs mutated code.
-                exclude: ['tests/lib/inspector-bundle.test.ts'],
+                exclude: ['tests/unit/lib/inspector-bundle.test.ts'],
               },
             },
           ]),

@@ -3,7 +3,7 @@
  * own dependency and finds this file from bench/): the JavaScript each
  * prerendered page loads before any interaction, in the bytes a shopper receives, in KiB (1024 bytes).
  * The build writes a brotli and a gzip copy of every script (build/precompress.ts) and nginx sends
- * exactly those files (deploy/nginx.conf; tests/e2e/csp-headers.nginx.spec.ts checks that each
+ * exactly those files (deploy/nginx.conf; tests/hosting/nginx/csp-headers.spec.ts checks that each
  * decodes to the script), so the budgets measure the copies as they are (no compression of
  * size-limit's own): `.br` for a browser that accepts brotli, `.gz` for one that accepts only gzip.
  * Every page loads the entry (`index-*.js`; the early-tap script is inline in the HTML) and the app it

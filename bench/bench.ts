@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the shop, serves the build with production's own server (Debian's nginx with
- * deploy/nginx.conf, scripts/nginx.ts) on 127.0.0.1, and prints in one run:
+ * deploy/nginx.conf, scripts/hosting/nginx.ts) on 127.0.0.1, and prints in one run:
  * - calibration: the CPU slowdown rates at which this machine scores the Lighthouse BenchmarkIndex of a
  *   mid-tier phone (1000) and a low-tier phone (264), as Chrome DevTools calibrates its presets, but
  *   from a robust fit over many runs (bench/lib/cpu-calibration.ts), then what each rate scored
@@ -33,7 +33,7 @@
  *   engine suite's drivers (bench/lib/engine-round-trips.ts; needs Debian's firefox-esr,
  *   webkit2gtk-driver and xvfb, which `npm run test:engines` installs);
  * - capacity: requests/s, p50/p99 latency and nginx's CPU time per response (ms) of nginx sized as in
- *   production (a worker per core: scripts/nginx.ts's PRODUCTION_WORKERS) for `/`, the largest landing
+ *   production (a worker per core: scripts/hosting/nginx.ts's PRODUCTION_WORKERS) for `/`, the largest landing
  *   script (both as brotli) and an unknown path (404 is its right answer), at 10, 100 and 1,000
  *   connections, 5 s each after a 1 s warm-up, loaded by autocannon on 127.0.0.1 (bench/lib/capacity.ts;
  *   about 1 min; no browser, no CPU profile); a connection count beyond the load generator's
@@ -57,7 +57,7 @@
  * plain static host, gzip only (bench/lib/static-server.ts), instead of nginx; round trips,
  * lighthouse-floor and capacity keep their own servers.
  * (4190 is on the browsers' blocked-port list, hence 4192; round-trips serves on the next port.)
- * Env: CHROME_PATH (else scripts/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
+ * Env: CHROME_PATH (else scripts/setup/find-chromium.sh), BENCH_DIST_DIR (default node_modules/.cache/bench-dist).
  * Exit code: non-zero when the build, the server or a Lighthouse run fails, or when size-limit or a
  * Lighthouse CI assertion fails (all figures are printed first).
  */
@@ -66,7 +66,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium } from '@playwright/test';
-import { serveWithNginx } from '../scripts/nginx.ts';
+import { serveWithNginx } from '../scripts/hosting/nginx.ts';
 import { writeBenchTable } from './docs-table.ts';
 import { calibrates, isFullRun, needsChromium, needsProfiles, parseOptions, wants } from './lib/options.ts';
 import { resolveProfiles } from './lib/profiles.ts';
@@ -100,13 +100,13 @@ const origin = `http://127.0.0.1:${port}`;
 const withChromium = needsChromium(options);
 
 // The one installer of the test packages, once, before anything starts: Chromium when a section uses
-// it, and nginx with its brotli_static module (scripts/install-test-packages.sh names what it cannot get).
+// it, and nginx with its brotli_static module (scripts/setup/install-test-packages.sh names what it cannot get).
 const packages = withChromium ? ['chromium', 'nginx'] : ['nginx'];
-if (spawnSync('bash', ['scripts/install-test-packages.sh', ...packages], { stdio: 'inherit' }).status !== 0)
+if (spawnSync('bash', ['scripts/setup/install-test-packages.sh', ...packages], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
 process.env['PET_BALL_PACKAGES_CHECKED'] = '1';
 const chromePath = withChromium
-  ? execFileSync('bash', ['scripts/find-chromium.sh'], {
+  ? execFileSync('bash', ['scripts/setup/find-chromium.sh'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     }).trim()

@@ -4,7 +4,7 @@
  * one row per measured figure that has a target or budget, with its median, its worst run, the target
  * and whether it was met. Every figure is read from bench/results.json (`npm run bench` writes it); the
  * Lighthouse targets from bench/lighthouserc.cjs, the size budgets from the results' own size-limit
- * entries. A figure the file does not hold is "not measured". tests/bench/docs-table.test.ts fails
+ * entries. A figure the file does not hold is "not measured". tests/tooling/bench/docs-table.test.ts fails
  * when the committed table differs from the file.
  *
  * Usage: `npm run docs:bench`; bench/bench.ts does the same after a full run.

@@ -13,8 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { serveWithNginx } from '../scripts/nginx.ts';
-import type { ElementQuery } from '../tests/engines/in-page.ts';
+import { serveWithNginx } from '../scripts/hosting/nginx.ts';
+import type { ElementQuery } from '@support/browsers/in-page.ts';
 import { locate } from './lib/dom.ts';
 import { FIRST_TARGET, JOURNEY, TOUCH_DEVICE, waitForHydration, type TapStep } from './lib/interactions.ts';
 import { median } from './lib/median.ts';
@@ -88,7 +88,7 @@ async function traceTap(page: Page, cdp: CDPSession, target: ElementQuery): Prom
   };
 }
 
-const chromePath = execFileSync('bash', ['scripts/find-chromium.sh'], { encoding: 'utf8' }).trim();
+const chromePath = execFileSync('bash', ['scripts/setup/find-chromium.sh'], { encoding: 'utf8' }).trim();
 const load = () =>
   loadavg()
     .map((v) => v.toFixed(2))

@@ -1,7 +1,7 @@
 /**
  * The shop's Content Security Policy, defined once: the prerender (./prerender.ts) writes each page's
  * `<meta>` policy with it, deploy/nginx.conf carries the header it builds (`npm run csp:nginx` writes
- * it there; tests/build/production-build.test.ts fails when the two part), and the browser suites
+ * it there; tests/tooling/build/production-build.test.ts fails when the two part), and the browser suites
  * expect what it says. Why hashes in both places: docs/decisions/0010-csp-hashes-in-meta-and-header.md.
  */
 import { createHash } from 'node:crypto';

@@ -21,7 +21,7 @@ import { prerender } from './prerender.ts';
  * build, which reads the same configuration).
  * @param siteUrl absolute origin of the deployed shop (canonical, Open Graph and sitemap URLs)
  * @param lastSteps steps run after these on the finished build in `outDir` (vite.config.ts: the CDN's
- * rules, scripts/cdn-rules.ts), each returning the line it prints
+ * rules, build/cdn-rules.ts), each returning the line it prints
  */
 export function productionBuild({
   siteUrl,

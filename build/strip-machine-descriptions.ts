@@ -3,7 +3,7 @@
  * statecharts' documentation, which designers read in the Stately editor and the docs
  * (docs/statecharts/) show; the running shop never reads them, and they were about 2.7 kB of the
  * scripts a shopper downloads. Only a `description` property whose value is a plain string is removed,
- * so the machines' behaviour is untouched (tests/build/production-build.test.ts checks the bundles
+ * so the machines' behaviour is untouched (tests/tooling/build/production-build.test.ts checks the bundles
  * hold none; the machines' own tests run on the sources, descriptions included).
  */
 import type { Plugin } from 'vite';

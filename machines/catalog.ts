@@ -21,7 +21,7 @@ export interface ColourOption {
 }
 
 /**
- * The widths, in px, each colour's product image is drawn at (scripts/make-product-images.ts writes
+ * The widths, in px, each colour's product image is drawn at (scripts/assets/make-product-images.ts writes
  * `public/images/pet-ball-<colour>-<width>.webp` from the artwork in `artwork/`): the page offers
  * them all (`srcset`) and the browser picks by the image's CSS size and the screen's pixel density.
  */

@@ -1,7 +1,7 @@
 /**
  * Where each requirement of docs/requirements.md is implemented: the parts of the two machines
  * (`storefront`, `checkout`) and, for what no machine holds (texts, layout, prices, the server), the
- * files or folders it lives in. Only scripts/generate-traceability.ts and its test read it, so it never
+ * files or folders it lives in. Only scripts/docs/generate-traceability.ts and its test read it, so it never
  * reaches a bundle; the test fails when a part or file named here does not exist, or a requirement of
  * the document has no entry.
  *

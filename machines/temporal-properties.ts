@@ -7,8 +7,8 @@
  * far, oldest first; {@link firstViolation} judges its last step, so checking after every step finds
  * the first step that breaks a rule.
  *
- * Only the tests read this module (tests/engines/temporal-checks.ts and its unit test), and
- * scripts/generate-traceability.ts lists the properties per requirement.
+ * Only the tests read this module (tests/support/model/temporal-checks.ts and its unit test), and
+ * scripts/docs/generate-traceability.ts lists the properties per requirement.
  */
 import { TOAST_DURATION_MS } from './storefront-machine';
 

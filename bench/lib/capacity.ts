@@ -1,6 +1,6 @@
 /**
  * Capacity: how many requests per second one nginx with deploy/nginx.conf answers, and how fast, when
- * many clients ask at once. The build is served as production serves it (scripts/nginx.ts with
+ * many clients ask at once. The build is served as production serves it (scripts/hosting/nginx.ts with
  * {@link PRODUCTION_WORKERS}: a worker per core; only `listen` and `root` of the site changed) on
  * 127.0.0.1, and autocannon (bench/'s own, run as a child process) loads three URLs in turn at 10,
  * 100 and 1,000 keep-alive connections, each for {@link CAPACITY_DURATION_S} s after a
@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRODUCTION_WORKERS, serveWithNginx, type NginxWorkers } from '../../scripts/nginx.ts';
+import { PRODUCTION_WORKERS, serveWithNginx, type NginxWorkers } from '../../scripts/hosting/nginx.ts';
 
 /** Concurrent connections of each load, in turn. */
 export const CAPACITY_CONNECTIONS: readonly number[] = [10, 100, 1000];

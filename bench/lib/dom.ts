@@ -1,6 +1,6 @@
 /**
  * Finding, waiting for and tapping elements in the pages the bench measures, with the test house's
- * own queries (tests/engines/driver.ts: Testing Library's role, name, text and label queries, run
+ * own queries (tests/support/browsers/driver.ts: Testing Library's role, name, text and label queries, run
  * through `page.evaluate` like every engine's): one query engine for the tests and the bench.
  * Playwright's own tools (locators such as `getByRole`, `waitForFunction`, `scrollIntoViewIfNeeded`,
  * `boundingBox`) create its injected script in the page, which installs capture listeners on
@@ -10,9 +10,9 @@
  * add nothing to the page.
  */
 import type { Page } from '@playwright/test';
-import { BrowserDriver } from '../../tests/engines/driver.ts';
-import { playwrightEnginePage } from '../../tests/engines/engines/chromium.ts';
-import { describeQuery, serialiseQuery, type ElementQuery } from '../../tests/engines/in-page.ts';
+import { BrowserDriver } from '@support/browsers/driver.ts';
+import { playwrightEnginePage } from '@support/browsers/engines/chromium.ts';
+import { describeQuery, serialiseQuery, type ElementQuery } from '@support/browsers/in-page.ts';
 
 /** The test house's driver of each page, made on first use. */
 const drivers = new WeakMap<Page, BrowserDriver>();

@@ -5,7 +5,7 @@
  * Firefox ESR, selenium-webdriver with WebKitWebDriver for WebKitGTK's MiniBrowser). Neither engine can
  * slow its CPU, so these loads are unthrottled, like the first row of Chromium's table.
  *
- * Each engine runs in a process of its own (WebKit under `xvfb-run`, as in scripts/test-engines.mjs):
+ * Each engine runs in a process of its own (WebKit under `xvfb-run`, as in scripts/test/test-engines.ts):
  * `node --import tsx bench/lib/engine-round-trips.ts <engine> <dist dir> <runs> <hold ms> <path>...`
  * prints one JSON line, `{ version, pages: { [path]: Sample[] } }`, progress on stderr. Every load has
  * a server of its own, so a new origin: nothing comes from the HTTP cache of the load before, and no
@@ -13,15 +13,15 @@
  */
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { kinds, startServer } from '../../tests/browser/server.ts';
-import { BrowserDriver } from '../../tests/engines/driver.ts';
-import { launchEngine } from '../../tests/engines/engines/launch.ts';
+import { kinds, startServer } from '@support/servers/fault-server.ts';
+import { BrowserDriver } from '@support/browsers/driver.ts';
+import { launchEngine } from '@support/browsers/engines/launch.ts';
 import { APP_READY_ATTRIBUTE } from '../../src/lib/shared-names.ts';
 import { OTHER_ENGINES, type OtherEngine } from './shared-names.ts';
 import { groupWaves, scriptName, type Wave } from './round-trips.ts';
 
 
-/** WebKit's X screen, as the engine suite's (scripts/test-engines.mjs). */
+/** WebKit's X screen, as the engine suite's (scripts/test/test-engines.ts). */
 const XVFB_SCREEN = '-screen 0 390x844x24';
 
 /**

@@ -24,10 +24,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { buildSync } from 'esbuild';
-import { SHOPPER_DETAILS } from '../../tests/shopper-details.ts';
-import { shopQueries } from '../../tests/engines/shop.model.ts';
-import { en } from '../../tests/shop-texts.ts';
-import type { ElementQuery } from '../../tests/engines/in-page.ts';
+import { SHOPPER_DETAILS } from '@support/shopper-details.ts';
+import { shopQueries } from '@support/shop-page.ts';
+import { en } from '@support/shop-texts.ts';
+import type { ElementQuery } from '@support/browsers/in-page.ts';
 import { fillFields, locate, waitForElement, waitInPage, type WaitInPageOptions } from './dom.ts';
 import type { EventEntry, FrameEntry } from './page-globals.ts';
 import {
@@ -205,7 +205,7 @@ export const FIRST_TARGET: ElementQuery = shopQueries.colour('ocean-blue');
  * (client-side navigation through 'Proceed to Checkout'). `name` is the bench's row label; `floor` the
  * floor of the tap's kind (the platform primitive it pays for: a colour swaps the hero's image, the
  * cart opens and closes a modal dialog, 'Complete Order' submits the form; the others the React
- * floor); `target` the element tapped (the page object's query, tests/engines/shop.model.ts), or `key`
+ * floor); `target` the element tapped (the page object's query, tests/support/shop-page.ts), or `key`
  * a key pressed; `before` and `after` run outside the measurement. Shared with bench/tap-cpu.ts.
  */
 export const JOURNEY: readonly JourneyStep[] = [

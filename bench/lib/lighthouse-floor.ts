@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveWithNginx, type NginxServer } from '../../scripts/nginx.ts';
+import { serveWithNginx, type NginxServer } from '../../scripts/hosting/nginx.ts';
 import { SERVICE_WORKER_FILE } from '../../src/lib/shared-names.ts';
 import type { LighthouseResult } from './lighthouse-result.ts';
 

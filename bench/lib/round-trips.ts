@@ -1,6 +1,6 @@
 /**
  * Round trips before the app is interactive: the build is served with every script response held
- * `holdMs` by the test house's server (tests/browser/server.ts: nginx with deploy/nginx.conf behind
+ * `holdMs` by the test house's server (tests/support/servers/fault-server.ts: nginx with deploy/nginx.conf behind
  * a fault layer; HTML, images and the rest answer at once), so each wave of script requests the page makes one after another, each waiting for the one
  * before, costs another hold. A page whose scripts are all requested at once (one wave) is interactive
  * about one hold after its HTML; one that discovers a script only when another has run pays once per
@@ -12,7 +12,7 @@
  * on the same clock as the server's Date.now()).
  */
 import type { Browser } from '@playwright/test';
-import { kinds, startServer, type RecordedRequest } from '../../tests/browser/server.ts';
+import { kinds, startServer, type RecordedRequest } from '@support/servers/fault-server.ts';
 import { waitInPage } from './dom.ts';
 import { newLoadingPage } from './real-loading.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The landing page's JavaScript as the project's nginx sends it (deploy/nginx.conf, served by
- * scripts/nginx.ts from a copy of the build): the bytes of every landing script's response body to a
+ * scripts/hosting/nginx.ts from a copy of the build): the bytes of every landing script's response body to a
  * browser that accepts brotli (`Accept-Encoding: gzip, deflate, br, zstd`, as Chromium sends), to one
  * that accepts only gzip, and to one that accepts neither, next to the files' own figures (the
  * scripts, and the scripts at brotli 11 and gzip -9, as build/precompress.ts compresses them). The
@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { serveWithNginx } from '../../scripts/nginx.ts';
+import { serveWithNginx } from '../../scripts/hosting/nginx.ts';
 import { brotli, gzip } from '../../build/precompress.ts';
 
 /** A client of the table: accepts brotli, only gzip, or neither. */

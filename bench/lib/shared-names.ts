@@ -3,7 +3,7 @@
  * here, in a module with no dependencies, so the docs table loads without the measurements' browsers
  * and bundlers, and a name written twice cannot drift.
  */
-import type { EngineName } from '../../tests/engines/driver.ts';
+import type { EngineName } from '@support/browsers/driver.ts';
 
 /**
  * The interactions' floor rows (bench/lib/interactions.ts measures them; the table leaves them out):

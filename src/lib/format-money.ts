@@ -6,7 +6,7 @@
  * the low-tier phone profile), which alone broke the load's long-task budget
  * (docs/decisions/0012-money-formatted-without-intl.md). The shop shows one currency in one locale, so
  * integer arithmetic writes the same text; `Intl.NumberFormat('en-US', { style: 'currency' })` stays the
- * definition of correct: tests/lib/format-money.test.ts compares the two over every kind of amount.
+ * definition of correct: tests/unit/lib/format-money.test.ts compares the two over every kind of amount.
  */
 
 /** Groups of three digits separated by commas, as en-US writes them: `'1234567'` → `'1,234,567'`. */

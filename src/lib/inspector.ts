@@ -5,7 +5,7 @@
  *
  * Never in production: everything here sits behind `import.meta.env.DEV`, which a production build
  * replaces with `false`, so the bundler drops the inspector and its dynamic import
- * (tests/lib/inspector-bundle.test.ts proves it).
+ * (tests/unit/lib/inspector-bundle.test.ts proves it).
  *
  * It lives in lib/, not app/, because both the app (storefront actor) and the checkout page (checkout
  * actor) pass it to their actors, and pages never import from app/ (eslint.config.js checks it).

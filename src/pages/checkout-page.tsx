@@ -29,7 +29,7 @@ import { addCheckoutTexts } from '@/i18n/checkout-texts';
  *   redirect. Forward opens a fresh checkout, never the old confirmation; nothing is re-ordered.
  * - After the redirect (the automatic one, or 'Back to Shop' once the shopper stayed), Back and Forward
  *   never reach the finished checkout again.
- * Card data is never restored: it lives only in the stopped actor (tests/lifecycle/).
+ * Card data is never restored: it lives only in the stopped actor (tests/unit/app/checkout-lifecycle.test.tsx).
  */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENT_TRACES } from '@machines/requirements';
-import { checkout } from './checkout-model';
+import { checkout } from '@support/model/checkout-model';
 import {
   coverageTable,
   formatCoverageTable,
@@ -13,11 +13,11 @@ import {
   requirementsReached,
   type MachineModel,
   type MachineReach,
-} from './coverage-table';
-import { transitionKey } from './machine-anatomy';
-import type { ModelSuite } from './model-suite';
-import { storefront } from './storefront-model';
-import { pairKey, reachablePairs } from './transition-pairs';
+} from '@support/model/coverage-table';
+import { transitionKey } from '@support/model/machine-anatomy';
+import type { ModelSuite } from '@support/model/model-suite';
+import { storefront } from '@support/model/storefront-model';
+import { pairKey, reachablePairs } from '@support/model/transition-pairs';
 
 const everything = (suite: ModelSuite) =>
   new Set(suite.paths.flatMap((path) => [...suite.pathCoverage(path)]));

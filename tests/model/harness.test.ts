@@ -20,8 +20,8 @@ import {
   runModelPath,
   type DerivedDelays,
   type PathDriver,
-} from './derive-test-model';
-import { machineAnatomy, transitionKey } from './machine-anatomy';
+} from '@support/model/derive-test-model';
+import { machineAnatomy, transitionKey } from '@support/model/machine-anatomy';
 import {
   coverageReport,
   modelSuite,
@@ -29,11 +29,11 @@ import {
   stateItemKey,
   withoutPrefixPaths,
   type ModelSuite,
-} from './model-suite';
-import { checkout } from './checkout-model';
-import { storefront, type StorefrontModelEvent } from './storefront-model';
-import { SteeringGraph } from './session-steering';
-import { decodePairs, encodePairs, pairKey, pairsOf, reachablePairs } from './transition-pairs';
+} from '@support/model/model-suite';
+import { checkout } from '@support/model/checkout-model';
+import { storefront, type StorefrontModelEvent } from '@support/model/storefront-model';
+import { SteeringGraph } from '@support/model/session-steering';
+import { decodePairs, encodePairs, pairKey, pairsOf, reachablePairs } from '@support/model/transition-pairs';
 
 /** A machine's anatomy without the transition objects, which differ between two machines by identity. */
 const comparable = (machine: AnyStateMachine, delayEvents?: DerivedDelays) => {

@@ -10,12 +10,12 @@
  * a change.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Engine } from '../engines/driver';
-import { playwrightEnginePage } from '../engines/engines/chromium';
-import { modelPages } from '../engines/model-drivers';
-import { showPicture } from './show-state';
-import { GALLERY_VIEWPORTS, pictureFile } from './gallery-names';
-import { galleryPlan } from './state-gallery';
+import type { Engine } from '@support/browsers/driver';
+import { playwrightEnginePage } from '@support/browsers/engines/chromium';
+import { modelPages } from '@support/model/model-drivers';
+import { showPicture } from '@support/visual/show-state';
+import { GALLERY_VIEWPORTS, pictureFile } from '@support/visual/gallery-names';
+import { galleryPlan } from '@support/visual/state-gallery';
 
 const gallery = galleryPlan();
 

@@ -2,7 +2,7 @@ import { PRODUCT_IMAGE_WIDTHS, productImageUrl, type ColourId } from '@machines/
 
 /**
  * The `src`, `srcSet` and `sizes` of a product image in `colourId` (spec §3 'Colour option' image):
- * every width the build has (scripts/make-product-images.ts), so the browser downloads the smallest one
+ * every width the build has (scripts/assets/make-product-images.ts), so the browser downloads the smallest one
  * that is sharp at the image's CSS size (`sizes`, a CSS length or a media-condition list) on this
  * screen. Spread onto an `<img>`.
  */

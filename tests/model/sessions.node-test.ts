@@ -1,0 +1,293 @@
+/**
+ * Sessions: shoppers' sessions drawn at random by fast-check's model-based testing (`fc.commands`,
+ * `fc.asyncModelRun`) in one engine (`ENGINE`), against the build in `DIST_DIR` behind nginx or the
+ * deployment at `BASE_URL`, through the drivers and page object the model paths use
+ * (model-drivers.ts). A session opens the shop (storefront) or /checkout (checkout), then runs commands,
+ * each a model event enabled in the current snapshot: a sample event of the model with a session's
+ * bounds (no quantity or cart caps: storefrontEvents with SESSION_BOUNDS, checkoutEvents), or the
+ * machine's next timer falling due. The model is the real machine on XState's SimulatedClock, moved as
+ * the page's fake clock moves: a delay command moves both to the next timer (checking the screen 1 ms
+ * before it too), and a step that moves the page's clock (an order's processing, a release's
+ * announcement) moves the model's the same. After each command the screen is compared with the
+ * snapshot's view, as the paths do, and every temporal property is checked on the model and the page
+ * (temporal-checks.ts). A failing session is shrunk by fast-check, each attempt in a fresh
+ * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
+ * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage
+ * table (./coverage-report.ts): states, transitions, guard outcomes, the storefront's configurations,
+ * transition pairs and requirements reached by the sessions and by the covering paths
+ * (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default test-results/engines and
+ * test-results/engines-edge, as their last run in this engine wrote it), out of those the model
+ * reaches; and the sessions' pairs, for scripts/test/test-sessions.ts to add up over the engines
+ * (`<engine>-session-pairs.json`).
+ * Each engine seeks the transition pairs the engines before it leave (session.ts's ENGINES), as it works
+ * out their sessions on the model first (session-simulation.ts): the engines run side by side. The
+ * last engine runs more sessions, planned on the model, until the three take the goal.
+ * Options (env, set by scripts/test/test-sessions.ts): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
+ * default 12, one of them the checkout's), SESSIONS_MAX_STEPS (default 16), SESSIONS_PAIRS_GOAL (a
+ * percentage, default 90); SESSIONS_MACHINE, SESSIONS_PATH, SESSIONS_REPLAY_PATH and SESSIONS_TAKEN
+ * (the pairs taken before it) replay one failure.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import fc from 'fast-check';
+import {
+  PROPERTY_CHECKS_KEY,
+  Reach,
+  machineModels,
+  reachFrom,
+  reportCoverage,
+} from '@support/model/coverage-report';
+import type { Engine } from '@support/browsers/driver';
+import { launchEngine } from '@support/browsers/engines/launch';
+import { CLOCK_START, modelPages, type ModelPage } from '@support/model/model-drivers';
+import { decodePairs, encodePairs } from '@support/model/transition-pairs';
+import {
+  EXTRA_RUNS,
+  SPECS,
+  Session,
+  choosePage,
+  engineSeed,
+  sessionArbitraries,
+  sessionSteering,
+} from '@support/model/session';
+import { planEngine, reachableOf, type EnginePlan } from '@support/model/session-simulation';
+import {
+  checkingProperties,
+  propertiesCheckedRow,
+  propertyChecks,
+  type MachineName,
+} from '@support/model/temporal-checks';
+
+const BASE_URL = process.env.BASE_URL;
+/** Where the covering paths' runs wrote what they reached (model-paths.node-test.ts's ENGINES_RESULTS), comma-separated. */
+const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines,test-results/engines-edge';
+const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
+const ENGINE_SEED = engineSeed(SEED, process.env.ENGINE ?? '');
+const RUNS = option('SESSIONS_RUNS', 12);
+const MAX_STEPS = option('SESSIONS_MAX_STEPS', 16);
+/** The share of the pairs the engines' sessions together must take (0–1): scripts/test/test-sessions.ts's goal. */
+const PAIRS_GOAL = option('SESSIONS_PAIRS_GOAL', 90) / 100;
+const chosen = process.env.SESSIONS_MACHINE;
+const REPLAY = process.env.SESSIONS_PATH
+  ? {
+      path: process.env.SESSIONS_PATH,
+      replayPath: process.env.SESSIONS_REPLAY_PATH,
+      taken: process.env.SESSIONS_TAKEN ?? '',
+    }
+  : undefined;
+/** A whole engine's sessions, shrinking included, ms. */
+const TIMEOUT_MS = 1_500_000;
+
+/** Collects the console of the page (its own messages and uncaught errors) from now on, in the page. */
+const captureConsole = (page: ModelPage) =>
+  page.browser.evaluate(() => {
+    const target = window as unknown as { __sessionConsole?: string[] };
+    if (target.__sessionConsole) return;
+    const lines: string[] = (target.__sessionConsole = []);
+    for (const level of ['error', 'warn', 'info', 'log'] as const) {
+      const original = console[level].bind(console);
+      console[level] = (...args: unknown[]) => {
+        lines.push(`${level}: ${args.map(String).join(' ')}`);
+        original(...args);
+      };
+    }
+    addEventListener('error', (event) => lines.push(`uncaught: ${event.message}`));
+    addEventListener('unhandledrejection', (event) =>
+      lines.push(`unhandled rejection: ${String(event.reason)}`),
+    );
+  });
+
+let engine: Engine;
+let pages: ReturnType<typeof modelPages>;
+const reached = new Map(Object.keys(SPECS).map((name) => [name, new Reach()]));
+/** The machines as the coverage table counts them, within a session's bounds. */
+const models = machineModels('sessions');
+const counts = { sessions: 0, steps: 0 };
+/** Each machine's steering graph (session.ts). */
+const steering = new Map(Object.entries(SPECS).map(([name, spec]) => [name, sessionSteering(spec.suite)]));
+/**
+ * This engine's sessions per machine and the pairs (by machine) taken before them: those the engines
+ * before it take, as worked out on the model; in a replay, one session after the pairs taken before
+ * the failed one (its `Replay:` line).
+ */
+let plan: EnginePlan;
+
+before(async () => {
+  plan = REPLAY
+    ? {
+        runs: new Map(Object.keys(SPECS).map((name) => [name, 1])),
+        before: new Map(
+          Object.keys(SPECS).map((name) => [
+            name,
+            name === chosen ? decodePairs(REPLAY.taken, reachableOf(models, name)) : new Set<string>(),
+          ]),
+        ),
+      }
+    : await planEngine(SEED, process.env.ENGINE ?? '', {
+        runs: RUNS,
+        maxSteps: MAX_STEPS,
+        models,
+        steering,
+        goal: PAIRS_GOAL,
+        extraRuns: chosen ? 0 : EXTRA_RUNS,
+      });
+  // One machine's sessions alone: the run's whole budget.
+  if (chosen && !REPLAY) plan.runs.set(chosen, RUNS);
+  engine = await launchEngine(process.env.ENGINE);
+  pages = modelPages(engine, 'sessions');
+  const planned = [...plan.runs].map(([name, count]) => `${count} ${name}`).join(', ');
+  console.log(
+    `${engine.name} sessions: seed ${SEED} (${engine.name}'s ${ENGINE_SEED}), ${planned} sessions of up to ${MAX_STEPS} steps`,
+  );
+});
+after(async () => {
+  await engine?.close();
+  await pages?.stop();
+  if (engine) report();
+});
+
+for (const [name, spec] of Object.entries(SPECS)) {
+  if (chosen && chosen !== name) continue;
+  test(`${name} sessions`, { timeout: TIMEOUT_MS }, async () => {
+    const { pagePicks, commands } = sessionArbitraries(MAX_STEPS, REPLAY?.replayPath);
+    let failure: { steps: string[]; error: unknown; taken: ReadonlySet<string> } | undefined;
+    let firstFailure: number | undefined;
+    const property = fc.asyncProperty(pagePicks, commands, async (pick, list) => {
+      // Once a session failed, the pairs taken stay as they were before it, so each shrinking attempt
+      // and the replay are steered as it was.
+      const known = {
+        reachable: reachableOf(models, name),
+        taken: failure?.taken ?? new Set([...plan.before.get(name)!, ...reached.get(name)!.pairs]),
+        steering: steering.get(name)!,
+      };
+      const kind = choosePage(spec, pick, known);
+      const page = await pages.openPage(kind.withWorker, kind.deploying);
+      let session: Session | undefined;
+      try {
+        const driver = checkingProperties(await spec.open(page), name as MachineName, page, {
+          modelNow: () => session?.clock.now() ?? CLOCK_START,
+          step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
+        });
+        await captureConsole(page);
+        session = new Session(spec, driver, page, kind.deploying, known);
+        await driver.assertState(session.snapshot);
+        const ready = session;
+        await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
+        counts.sessions += 1;
+        counts.steps += ready.steps.length;
+        if (!failure) ready.addTo(reached.get(name)!);
+      } catch (error) {
+        failure = { steps: session?.steps ?? ['(opening the page)'], error, taken: known.taken };
+        firstFailure ??= failure.steps.length;
+        await keepEvidence(page, name);
+        throw error;
+      } finally {
+        await page.close();
+      }
+    });
+    const details = await fc.check(property, {
+      seed: ENGINE_SEED,
+      numRuns: plan.runs.get(name)!,
+      ...(REPLAY ? { path: REPLAY.path, endOnFailure: true } : {}),
+    });
+    if (!details.failed) return;
+    const replayPath = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[1]))?.[1] ?? '';
+    const error = failure?.error ?? details.errorInstance;
+    throw new Error(
+      [
+        `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${SEED}, ${engine.name}'s ${details.seed}, path ${details.counterexamplePath}):`,
+        ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
+        `  ${error instanceof Error ? error.message : String(error)}`,
+        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}' --taken '${encodePairs(failure?.taken ?? new Set(), reachableOf(models, name))}'`,
+        `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
+      ].join('\n'),
+      { cause: error },
+    );
+  });
+}
+
+/** The failing step's screen and the page's console, into test-results/sessions/. */
+async function keepEvidence(page: ModelPage, name: string) {
+  const base = join('test-results', 'sessions', `${engine.name}-${name}`);
+  mkdirSync(join('test-results', 'sessions'), { recursive: true });
+  const screenshot = await page.browser.screenshot().catch(() => null);
+  if (screenshot) writeFileSync(`${base}.png`, screenshot);
+  const lines = await page.browser
+    .evaluate(() => (window as unknown as { __sessionConsole?: string[] }).__sessionConsole ?? [])
+    .catch((error: unknown) => [`(the console could not be read: ${String(error)})`]);
+  writeFileSync(`${base}.console.txt`, `${lines.join('\n')}\n`);
+}
+
+// ── Coverage ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The covering paths' reach in this engine, as their latest run wrote it (model-paths.node-test.ts), if
+ * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
+ * into test-results/engines-edge).
+ */
+function pathsReach():
+  (Record<string, Parameters<typeof reachFrom>[0]> & { [PROPERTY_CHECKS_KEY]?: number }) | null {
+  const [latest] = PATHS_RESULTS.split(',')
+    .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
+    .filter((file) => existsSync(file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return latest === undefined ? null : JSON.parse(readFileSync(latest, 'utf8'));
+}
+
+/**
+ * Prints the engine's coverage table (sessions, covering paths, both) and writes it, and the pairs the
+ * sessions took and the model can take, into ENGINES_RESULTS.
+ */
+function report() {
+  const paths = pathsReach();
+  const fromPaths = (name: string) => reachFrom(paths?.[name]);
+  const together = (name: string) => {
+    const [own, other] = [reached.get(name)!, fromPaths(name)];
+    return {
+      items: new Set([...own.items, ...other.items]),
+      configurations: new Set([...own.configurations, ...other.configurations]),
+      pairs: new Set([...own.pairs, ...other.pairs]),
+    };
+  };
+  const machines = models.filter(({ suite }) => suite.name in SPECS);
+  const results = process.env.ENGINES_RESULTS ?? 'test-results/sessions';
+  reportCoverage(
+    engine.name,
+    results,
+    `Session coverage · ${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''} · ${counts.sessions} sessions passed, ${counts.steps} steps${paths ? '' : ' · no covering paths run in this engine'}`,
+    machines,
+    [
+      { name: 'sessions', reach: (name: string) => reached.get(name) ?? reachFrom() },
+      ...(paths
+        ? [
+            { name: 'paths', reach: fromPaths },
+            { name: 'together', reach: together },
+          ]
+        : []),
+    ],
+    [
+      propertiesCheckedRow(
+        paths
+          ? [
+              propertyChecks(),
+              paths[PROPERTY_CHECKS_KEY] ?? 0,
+              propertyChecks() + (paths[PROPERTY_CHECKS_KEY] ?? 0),
+            ]
+          : [propertyChecks()],
+      ),
+    ],
+  );
+  writeFileSync(
+    join(results, `${engine.name}-session-pairs.json`),
+    JSON.stringify(
+      Object.fromEntries(
+        machines.map(({ suite, pairs }) => [
+          suite.name,
+          { taken: [...(reached.get(suite.name)?.pairs ?? [])], reachable: [...pairs] },
+        ]),
+      ),
+    ),
+  );
+}
