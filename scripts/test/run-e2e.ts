@@ -11,6 +11,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { optionValue } from './option-value.ts';
 
 /** The fields of Playwright's JSON report read here. */
 interface JsonReport {
@@ -23,12 +24,7 @@ let label = 'e2e';
 let build = true;
 const playwrightArgs: string[] = [];
 const projects: string[] = [];
-/** The value after an option, or an error naming the option when there is none. */
-const valueAfter = (option: string, index: number): string => {
-  const value = args[index];
-  if (value === undefined) throw new Error(`${option} needs a value`);
-  return value;
-};
+const valueAfter = (option: string, index: number): string => optionValue(args, option, index);
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index] ?? '';
   if (arg === '--label') label = valueAfter(arg, ++index);

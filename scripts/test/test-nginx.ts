@@ -46,6 +46,7 @@ import {
   stopNginx,
 } from '../hosting/nginx.ts';
 import { scanWithObservatory } from './observatory.ts';
+import { optionValue } from './option-value.ts';
 
 const args = process.argv.slice(2);
 let build = true;
@@ -53,12 +54,7 @@ let only: string | undefined;
 const playwrightArgs: string[] = [];
 /** `--project` arguments (`mobile`, `desktop`): they choose among the e2e projects, so the e2e run only. */
 const e2eProjectArgs: string[] = [];
-/** The value after an option, or an error naming the option when there is none. */
-const valueAfter = (option: string, index: number): string => {
-  const value = args[index];
-  if (value === undefined) throw new Error(`${option} needs a value`);
-  return value;
-};
+const valueAfter = (option: string, index: number): string => optionValue(args, option, index);
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index] ?? '';
   if (arg === '--no-build') build = false;
