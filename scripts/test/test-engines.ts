@@ -13,7 +13,8 @@
  *    apt-get fails, the run stops at once naming the packages, before any browser starts. No test tool
  *    downloads a browser of its own;
  * 2. builds the shop (`npm run build`, into $DIST_DIR, default dist) unless --no-build;
- * 3. runs `node --import tsx --test` on the suite once per engine (ENGINE=…), in parallel, WebKit under
+ * 3. runs `node --import tsx --test` on Node 24 (scripts/setup/with-node.sh) on the suite once per engine
+ *    (ENGINE=…), in parallel, WebKit under
  *    `xvfb-run` on a 390 × 844 screen; each engine's TAP and spec reports go to
  *    $ENGINES_RESULTS/<engine>.tap and .log (default test-results/engines), and its JUnit report, for
  *    CI services, to test-results/junit/<results directory>-<suites>-<engine>.xml, each name once
@@ -372,10 +373,15 @@ function runEngine(engine: Engine, env: BrowserEnv): Promise<EngineRun> {
   for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile, coverageFile])
     rmSync(file, { force: true });
   const node: [string, ...string[]] = [
-    process.execPath,
-    // The runner's own process loads the reporters, engines-progress-reporter.ts among them, and in
-    // Node 20 it runs no --import module: tsx's hooks come in by --require too (Node 20.19 requires
-    // ES modules). The test files' processes get both flags; tsx registers its hooks once.
+    // On Node 24: Node 20's runner, ended by --test-force-exit, exits before its JUnit reporter has
+    // written the file (nodejs/node#54327, fixed in 22), leaving 52 bytes of it.
+    'bash',
+    'scripts/setup/with-node.sh',
+    '24',
+    'node',
+    // The runner's own process loads the reporters, engines-progress-reporter.ts among them, before
+    // any --import module runs: tsx's hooks come in by --require too. The test files' processes get
+    // both flags; tsx registers its hooks once.
     '--require',
     'tsx/esm',
     '--import',
