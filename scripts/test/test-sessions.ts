@@ -5,12 +5,18 @@
  * a seed of its own derived from it (tests/model/sessions.node-test.ts).
  *
  * Usage: npx tsx scripts/test/test-sessions.ts [--seed n] [--runs n] [--max-steps n]
- *   [--machine storefront|checkout] [--path p --replay-path r --taken t] [--pairs-goal percent]
+ *   [--machine storefront|checkout] [--replay picks --taken t] [--shrink-seconds n] [--pairs-goal percent]
  *   [test-engines.ts's options]
  *   --runs: sessions per engine (default 12, one of them the checkout's; the last engine, WebKit, runs
  *   up to 10 more of a machine until the engines together take the goal of its pairs, as worked out
  *   on the models); --max-steps: steps per session (default 16);
- *   --machine, --path, --replay-path and --taken (as a failure prints them) replay one shrunk session.
+ *   --machine, --replay and --taken (as a failure prints them) replay one failed session, its exact
+ *   steps; --shrink-seconds: how long shrinking a failed session may go on before the smallest failing
+ *   session found is reported (default 300).
+ *   A failed session's report (its steps, error and replay command) is written to
+ *   test-results/sessions/<engine>-<machine>.failure.txt as soon as it is found and each time shrinking
+ *   makes it smaller, and printed at the end of the run however the run ended (a watchdog's stop
+ *   included).
  *   Any other argument goes to test-engines.ts (--no-build, --engine name, --serial).
  * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
  * is read from test-results/engines and test-results/engines-edge ($PATHS_RESULTS).
@@ -21,7 +27,7 @@
  * Exit code: test-engines.ts's, or 1 when the pairs fall short.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
@@ -39,8 +45,8 @@ const OPTIONS: Partial<Record<string, string>> = {
   '--runs': 'SESSIONS_RUNS',
   '--max-steps': 'SESSIONS_MAX_STEPS',
   '--machine': 'SESSIONS_MACHINE',
-  '--path': 'SESSIONS_PATH',
-  '--replay-path': 'SESSIONS_REPLAY_PATH',
+  '--replay': 'SESSIONS_REPLAY',
+  '--shrink-seconds': 'SESSIONS_SHRINK_SECONDS',
   '--taken': 'SESSIONS_TAKEN',
 };
 const env: NodeJS.ProcessEnv = { ...process.env };
@@ -70,12 +76,22 @@ console.log(
 );
 const pairsFile = (engine: Engine): string => join(results, `${engine}-session-pairs.json`);
 for (const engine of ENGINES) rmSync(pairsFile(engine), { force: true });
+/** Where the sessions write each failed session's report (tests/model/sessions.node-test.ts). */
+const FAILURES = join('test-results', 'sessions');
+const failureFiles = (): string[] =>
+  existsSync(FAILURES)
+    ? readdirSync(FAILURES)
+        .filter((file) => file.endsWith('.failure.txt'))
+        .map((file) => join(FAILURES, file))
+    : [];
+for (const file of failureFiles()) rmSync(file);
 const run = spawnSync(
   process.execPath,
   ['--import', 'tsx', 'scripts/test/test-engines.ts', '--suite', 'sessions', ...rest],
   { stdio: 'inherit', env },
 );
 const pairsMet = pairsTogether();
+for (const file of failureFiles()) console.log(`\n── ${file}:\n${readFileSync(file, 'utf8')}`);
 process.exit(run.status === 0 && !pairsMet ? 1 : (run.status ?? 1));
 
 /**
@@ -113,7 +129,7 @@ function pairsTogether(): boolean {
   lines.push(`  ${'all'.padEnd(12)} ${percent(taken, reachable)} (goal ${+(pairsGoal * 100).toFixed(1)}%)`);
   lines.push(...untaken.map((pair) => `  NOT TAKEN: ${pair}`));
   console.log(lines.join('\n'));
-  const full = written.length === ENGINES.length && !env.SESSIONS_MACHINE && !env.SESSIONS_PATH;
+  const full = written.length === ENGINES.length && !env.SESSIONS_MACHINE && !env.SESSIONS_REPLAY;
   if (!full) {
     console.log('  (the goal is checked on a full run: three engines, both machines, not a replay)');
     return true;

@@ -10,9 +10,11 @@
  * before it too), and a step that moves the page's clock (an order's processing, a release's
  * announcement) moves the model's the same. After each command the screen is compared with the
  * snapshot's view, as the paths do, and every temporal property is checked on the model and the page
- * (temporal-checks.ts). A failing session is shrunk by fast-check, each attempt in a fresh
- * page, and printed as steps with the seed, fast-check's path and the command that replays it; its
- * screenshot and the page's console go to test-results/sessions/. At the end, the engine's coverage
+ * (temporal-checks.ts). A failing session is shrunk by fast-check, each attempt in a fresh page,
+ * for at most SESSIONS_SHRINK_SECONDS (tests/support/model/session-check.ts), and printed as steps
+ * with the command that replays exactly them; the smallest found so far is also written to
+ * test-results/sessions/<engine>-<machine>.failure.txt, as soon as it is found, beside the failing
+ * step's screenshot and the page's console. At the end, the engine's coverage
  * table (./coverage-report.ts): states, transitions, guard outcomes, the storefront's configurations,
  * transition pairs and requirements reached by the sessions and by the covering paths
  * (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default test-results/engines and
@@ -24,10 +26,10 @@
  * last engine runs more sessions, planned on the model, until the three take the goal.
  * Options (env, set by scripts/test/test-sessions.ts): SESSIONS_SEED, SESSIONS_RUNS (sessions per engine,
  * default 12, one of them the checkout's), SESSIONS_MAX_STEPS (default 16), SESSIONS_PAIRS_GOAL (a
- * percentage, default 90); SESSIONS_MACHINE, SESSIONS_PATH, SESSIONS_REPLAY_PATH and SESSIONS_TAKEN
- * (the pairs taken before it) replay one failure.
+ * percentage, default 90), SESSIONS_SHRINK_SECONDS (default 300); SESSIONS_MACHINE, SESSIONS_REPLAY
+ * (a failed session's draw) and SESSIONS_TAKEN (the pairs taken before it) replay one failure.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
@@ -41,16 +43,17 @@ import {
 import type { Engine } from '@support/browsers/driver';
 import { launchEngine } from '@support/browsers/engines/launch';
 import { CLOCK_START, modelPages, type ModelPage } from '@support/model/model-drivers';
-import { decodePairs, encodePairs } from '@support/model/transition-pairs';
+import { decodePairs } from '@support/model/transition-pairs';
+import { EXTRA_RUNS, SPECS, Session, choosePage, engineSeed, sessionSteering } from '@support/model/session';
 import {
-  EXTRA_RUNS,
-  SPECS,
-  Session,
-  choosePage,
-  engineSeed,
-  sessionArbitraries,
-  sessionSteering,
-} from '@support/model/session';
+  SessionError,
+  checkSessions,
+  decodeDraw,
+  replayOptions,
+  replaySession,
+  type SessionFailure,
+  type SessionRunner,
+} from '@support/model/session-check';
 import { planEngine, reachableOf, type EnginePlan } from '@support/model/session-simulation';
 import {
   checkingProperties,
@@ -70,12 +73,8 @@ const MAX_STEPS = option('SESSIONS_MAX_STEPS', 16);
 /** The share of the pairs the engines' sessions together must take (0–1): scripts/test/test-sessions.ts's goal. */
 const PAIRS_GOAL = option('SESSIONS_PAIRS_GOAL', 90) / 100;
 const chosen = process.env.SESSIONS_MACHINE;
-const REPLAY = process.env.SESSIONS_PATH
-  ? {
-      path: process.env.SESSIONS_PATH,
-      replayPath: process.env.SESSIONS_REPLAY_PATH,
-      taken: process.env.SESSIONS_TAKEN ?? '',
-    }
+const REPLAY = process.env.SESSIONS_REPLAY
+  ? { draw: process.env.SESSIONS_REPLAY, taken: process.env.SESSIONS_TAKEN ?? '' }
   : undefined;
 /** A whole engine's sessions, shrinking included, ms. */
 const TIMEOUT_MS = 1_500_000;
@@ -148,63 +147,116 @@ after(async () => {
   if (engine) report();
 });
 
+/**
+ * How long shrinking a failed session may go on, ms: then the smallest failing session found is
+ * reported. The budget of `npm run test:sessions -- --shrink-seconds n`, default 5 minutes: a browser
+ * session takes seconds, and a failure is reported within minutes of being found.
+ */
+const SHRINK_BUDGET_MS = option('SESSIONS_SHRINK_SECONDS', 300) * 1000;
+/** Whether sessions are being checked; a session left under way after its check ended keeps no evidence. */
+let checking = false;
+
+/**
+ * Runs one session of machine `name` in a fresh page of this engine: the page its pick chooses, the
+ * model's snapshot checked against the screen at each step and every temporal property on both.
+ */
+const sessionRunner =
+  (name: string, spec: (typeof SPECS)[string]): SessionRunner =>
+  async (pick, list, known) => {
+    const kind = choosePage(spec, pick, known);
+    const page = await pages.openPage(kind.withWorker, kind.deploying);
+    let session: Session | undefined;
+    try {
+      const driver = checkingProperties(await spec.open(page), name as MachineName, page, {
+        modelNow: () => session?.clock.now() ?? CLOCK_START,
+        step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
+      });
+      await captureConsole(page);
+      session = new Session(spec, driver, page, kind.deploying, known);
+      await driver.assertState(session.snapshot);
+      const ready = session;
+      await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
+      return ready;
+    } catch (error) {
+      if (checking) await keepEvidence(page, name);
+      throw new SessionError(session, error);
+    } finally {
+      await page.close();
+    }
+  };
+
+/** The file that holds the smallest failing session of machine `name` found so far in this engine. */
+const failureFile = (name: string) => join('test-results', 'sessions', `${engine.name}-${name}.failure.txt`);
+
+/**
+ * The report of `failure` of machine `name`: its steps, its error and the command that replays it.
+ * `shrinking` says how the shrinking went.
+ */
+function failureReport(name: string, failure: SessionFailure, shrinking: string): string {
+  const { error } = failure;
+  return [
+    `${engine.name} ${name} session failed at step ${failure.firstSteps}, ${shrinking} (seed ${SEED}, ${engine.name}'s ${ENGINE_SEED}):`,
+    ...failure.steps.map((step, index) => `  ${index + 1}. ${step}`),
+    `  ${error instanceof Error ? error.message : String(error)}`,
+    `Replay: npm run test:sessions -- --engine ${engine.name} ${replayOptions(name, failure, reachableOf(models, name))}`,
+    `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
+  ].join('\n');
+}
+
 for (const [name, spec] of Object.entries(SPECS)) {
   if (chosen && chosen !== name) continue;
   test(`${name} sessions`, { timeout: TIMEOUT_MS }, async () => {
-    const { pagePicks, commands } = sessionArbitraries(MAX_STEPS, REPLAY?.replayPath);
-    let failure: { steps: string[]; error: unknown; taken: ReadonlySet<string> } | undefined;
-    let firstFailure: number | undefined;
-    const property = fc.asyncProperty(pagePicks, commands, async (pick, list) => {
-      // Once a session failed, the pairs taken stay as they were before it, so each shrinking attempt
-      // and the replay are steered as it was.
-      const known = {
-        reachable: reachableOf(models, name),
-        taken: failure?.taken ?? new Set([...plan.before.get(name)!, ...reached.get(name)!.pairs]),
-        steering: steering.get(name)!,
-      };
-      const kind = choosePage(spec, pick, known);
-      const page = await pages.openPage(kind.withWorker, kind.deploying);
-      let session: Session | undefined;
-      try {
-        const driver = checkingProperties(await spec.open(page), name as MachineName, page, {
-          modelNow: () => session?.clock.now() ?? CLOCK_START,
-          step: () => `step ${session?.steps.length ?? 0}: ${session?.steps.at(-1) ?? 'the first screen'}`,
-        });
-        await captureConsole(page);
-        session = new Session(spec, driver, page, kind.deploying, known);
-        await driver.assertState(session.snapshot);
-        const ready = session;
-        await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
-        counts.sessions += 1;
-        counts.steps += ready.steps.length;
-        if (!failure) ready.addTo(reached.get(name)!);
-      } catch (error) {
-        failure = { steps: session?.steps ?? ['(opening the page)'], error, taken: known.taken };
-        firstFailure ??= failure.steps.length;
-        await keepEvidence(page, name);
-        throw error;
-      } finally {
-        await page.close();
-      }
-    });
-    const details = await fc.check(property, {
+    const run = sessionRunner(name, spec);
+    rmSync(failureFile(name), { force: true });
+    if (REPLAY) {
+      checking = true;
+      const failure = await replaySession(decodeDraw(REPLAY.draw), {
+        maxSteps: MAX_STEPS,
+        known: () => ({
+          reachable: reachableOf(models, name),
+          taken: plan.before.get(name)!,
+          steering: steering.get(name)!,
+        }),
+        run,
+      });
+      checking = false;
+      if (failure) throw new Error(failureReport(name, failure, `replayed`), { cause: failure.error });
+      console.log(
+        `${engine.name} ${name}: the replayed session of ${REPLAY.draw.split('.').length - 1} picks passed`,
+      );
+      return;
+    }
+    checking = true;
+    const { failure, interrupted } = await checkSessions({
       seed: ENGINE_SEED,
-      numRuns: plan.runs.get(name)!,
-      ...(REPLAY ? { path: REPLAY.path, endOnFailure: true } : {}),
+      runs: plan.runs.get(name)!,
+      maxSteps: MAX_STEPS,
+      shrinkBudgetMs: SHRINK_BUDGET_MS,
+      known: () => ({
+        reachable: reachableOf(models, name),
+        taken: new Set([...plan.before.get(name)!, ...reached.get(name)!.pairs]),
+        steering: steering.get(name)!,
+      }),
+      run,
+      onPassed: (session) => {
+        counts.sessions += 1;
+        counts.steps += session.steps.length;
+        session.addTo(reached.get(name)!);
+      },
+      // Written at once, so a run stopped from outside (its watchdog, a limit) has it:
+      // scripts/test/test-sessions.ts prints it at the end of every run.
+      onFailure: (found) =>
+        writeFileSync(
+          failureFile(name),
+          `${failureReport(name, found, `shrunk ${found.shrinks} times so far to ${found.steps.length} steps`)}\n`,
+        ),
     });
-    if (!details.failed) return;
-    const replayPath = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[1]))?.[1] ?? '';
-    const error = failure?.error ?? details.errorInstance;
-    throw new Error(
-      [
-        `${engine.name} ${name} session failed at step ${firstFailure}, shrunk ${details.numShrinks} times to ${failure?.steps.length} steps (seed ${SEED}, ${engine.name}'s ${details.seed}, path ${details.counterexamplePath}):`,
-        ...(failure?.steps ?? []).map((step, index) => `  ${index + 1}. ${step}`),
-        `  ${error instanceof Error ? error.message : String(error)}`,
-        `Replay: npm run test:sessions -- --engine ${engine.name} --machine ${name} --seed ${SEED} --path ${details.counterexamplePath} --replay-path '${replayPath}' --taken '${encodePairs(failure?.taken ?? new Set(), reachableOf(models, name))}'`,
-        `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
-      ].join('\n'),
-      { cause: error },
-    );
+    checking = false;
+    if (!failure) return;
+    const shrinking = `shrunk ${failure.shrinks} times to ${failure.steps.length} steps${interrupted ? `, when shrinking reached its budget of ${SHRINK_BUDGET_MS / 1000} s` : ''}`;
+    const report = failureReport(name, failure, shrinking);
+    writeFileSync(failureFile(name), `${report}\n`);
+    throw new Error(report, { cause: failure.error });
   });
 }
 

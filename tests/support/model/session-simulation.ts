@@ -60,7 +60,7 @@ export interface EnginePlan {
  * release's announcement). It holds the checkout's download until a step ends it loaded
  * (`spec.endsDownload`), as the storefront's driver does, unless it has the worker.
  */
-function standIn(spec: SessionSpec, withWorker: boolean): { driver: Driver; page: SessionPage } {
+export function standIn(spec: SessionSpec, withWorker: boolean): { driver: Driver; page: SessionPage } {
   let loaded = withWorker;
   let now = CLOCK_START;
   return {

@@ -196,6 +196,8 @@ export class Session {
   readonly events: EventObject[] = [];
   readonly configurations = new Set<string>();
   readonly steps: string[] = [];
+  /** Each step's pick ({@link StepCommand}), in order: with the page's, what replays the session. */
+  readonly picks: number[] = [];
   /** The transitions the last step that took any took (its last microstep's): a pair's first half. */
   private lastTransitions: readonly string[] = [];
   /** The pairs this session took. */
@@ -400,6 +402,7 @@ export class StepCommand implements fc.AsyncCommand<Session, Session> {
     return session.steps.length < this.maxSteps && session.enabled().length > 0;
   }
   async run(session: Session) {
+    session.picks.push(this.pick);
     this.chosen = session.choose(this.pick, this.maxSteps - session.steps.length);
     await session.step(this.chosen);
   }
