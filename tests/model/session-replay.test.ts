@@ -81,14 +81,13 @@ describe('a failed session, shrunk and replayed from its printed line', () => {
     const options = { maxSteps: SESSIONS.maxSteps, known: () => known(taken) };
 
     const onFault = await replaySession(draw, { ...options, run: standInRunner(true) });
-    expect(onFault, 'the replay fails on the fault').toBeDefined();
-    expect(onFault!.steps, 'the replay runs the reported steps').toEqual(failure!.steps);
-    expect(String(onFault!.error)).toBe(String(failure!.error));
+    expect(onFault.steps, 'the replay runs the reported steps').toEqual(failure!.steps);
+    expect(onFault.failure, 'the replay fails on the fault').toBeDefined();
+    expect(String(onFault.failure!.error)).toBe(String(failure!.error));
 
-    expect(
-      await replaySession(draw, { ...options, run: standInRunner(false) }),
-      'passes without it',
-    ).toBeUndefined();
+    const withoutFault = await replaySession(draw, { ...options, run: standInRunner(false) });
+    expect(withoutFault.failure, 'passes without it').toBeUndefined();
+    expect(withoutFault.steps, 'the same steps').toEqual(failure!.steps);
   });
 
   it('stops shrinking at its time budget and reports the smallest failure found by then, which replays', async () => {
@@ -107,7 +106,8 @@ describe('a failed session, shrunk and replayed from its printed line', () => {
       known: () => known(failure!.taken),
       run: standInRunner(true),
     });
-    expect(replay?.steps).toEqual(failure!.steps);
+    expect(replay.failure, 'the replay fails on the fault').toBeDefined();
+    expect(replay.steps).toEqual(failure!.steps);
   });
 
   it('finds nothing without the fault', async () => {

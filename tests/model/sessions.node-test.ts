@@ -210,7 +210,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
     rmSync(failureFile(name), { force: true });
     if (REPLAY) {
       checking = true;
-      const failure = await replaySession(decodeDraw(REPLAY.draw), {
+      const { steps, failure } = await replaySession(decodeDraw(REPLAY.draw), {
         maxSteps: MAX_STEPS,
         known: () => ({
           reachable: reachableOf(models, name),
@@ -222,7 +222,10 @@ for (const [name, spec] of Object.entries(SPECS)) {
       checking = false;
       if (failure) throw new Error(failureReport(name, failure, `replayed`), { cause: failure.error });
       console.log(
-        `${engine.name} ${name}: the replayed session of ${REPLAY.draw.split('.').length - 1} picks passed`,
+        [
+          `${engine.name} ${name}: the replayed session passed:`,
+          ...steps.map((step, index) => `  ${index + 1}. ${step}`),
+        ].join('\n'),
       );
       return;
     }

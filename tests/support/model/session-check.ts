@@ -153,33 +153,36 @@ export async function checkSessions(options: SessionCheckOptions): Promise<Sessi
   return { failure: details.failed ? failure : undefined, interrupted: details.interrupted };
 }
 
+/** What a replay ran: the session's steps, and its failure when it failed. */
+export interface SessionReplay {
+  readonly steps: readonly string[];
+  readonly failure: SessionFailure | undefined;
+}
+
 /**
- * Runs the session `draw` writes again, steered by the pairs `taken` before it, as it ran when it
- * failed: the same page, and each step's pick in turn.
- * @returns its failure, or undefined when it passed
+ * Runs the session `draw` writes again, steered by the pairs `known().taken` before it, as it ran when
+ * it failed: the same page, and each step's pick in turn.
  */
 export async function replaySession(
   draw: SessionDraw,
   { maxSteps, known, run }: Pick<SessionCheckOptions, 'maxSteps' | 'known' | 'run'>,
-): Promise<SessionFailure | undefined> {
+): Promise<SessionReplay> {
   const steering = known();
+  const commands = draw.steps.map((pick) => new StepCommand(pick, maxSteps));
   try {
-    await run(
-      draw.page,
-      draw.steps.map((pick) => new StepCommand(pick, maxSteps)),
-      steering,
-    );
-    return undefined;
+    const session = await run(draw.page, commands, steering);
+    return { steps: [...session.steps], failure: undefined };
   } catch (error) {
-    const steps = error instanceof SessionError ? (error.session?.steps ?? []) : [];
-    return {
-      steps: steps.length > 0 ? [...steps] : ['(opening the page)'],
+    const steps = error instanceof SessionError ? [...(error.session?.steps ?? [])] : [];
+    const failure: SessionFailure = {
+      steps: steps.length > 0 ? steps : ['(opening the page)'],
       error: error instanceof SessionError ? error.cause : error,
       draw,
       taken: steering.taken,
       firstSteps: steps.length,
       shrinks: 0,
     };
+    return { steps: failure.steps, failure };
   }
 }
 

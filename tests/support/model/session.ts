@@ -287,9 +287,14 @@ export class Session {
     return { pairs: pairsOf([last, ...microsteps]), last: microsteps.at(-1) ?? last };
   }
 
-  /** Whether `pair` is neither among those taken before the session nor in this session's. */
+  /**
+   * Whether `pair` is one the model can take within a session's bounds, and neither among those taken
+   * before the session nor in this session's. A pair beyond the bounds (a cart past the model's cap)
+   * never steers: the pairs taken before a session are printed for its replay as those within them
+   * (transition-pairs.ts's `encodePairs`), so the replay is steered as the session was.
+   */
   private untaken(pair: string): boolean {
-    return !this.known.taken.has(pair) && !this.pairs.has(pair);
+    return this.known.reachable.has(pair) && !this.known.taken.has(pair) && !this.pairs.has(pair);
   }
 
   /**
