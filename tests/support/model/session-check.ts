@@ -72,6 +72,29 @@ export interface SessionFailure {
   readonly shrinks: number;
 }
 
+/**
+ * The failure of a session on the page `page` picked, steered by the pairs `taken`, that threw
+ * `error` (a {@link SessionError} once the session had begun); `before` is the failure it is smaller
+ * than, when shrinking found it.
+ */
+function sessionFailure(
+  error: unknown,
+  page: number,
+  taken: ReadonlySet<string>,
+  before?: SessionFailure,
+): SessionFailure {
+  const session = error instanceof SessionError ? error.session : undefined;
+  const steps = session?.steps ?? [];
+  return {
+    steps: steps.length > 0 ? [...steps] : ['(opening the page)'],
+    error: error instanceof SessionError ? error.cause : error,
+    draw: { page, steps: [...(session?.picks ?? [])] },
+    taken,
+    firstSteps: before?.firstSteps ?? steps.length,
+    shrinks: before === undefined ? 0 : before.shrinks + 1,
+  };
+}
+
 /** What {@link checkSessions} found: the smallest failure, if any, and whether shrinking ran out of time. */
 export interface SessionCheck {
   readonly failure: SessionFailure | undefined;
@@ -131,15 +154,7 @@ export async function checkSessions(options: SessionCheckOptions): Promise<Sessi
     } catch (error) {
       // A run left under way when the budget ran out ends unheeded.
       if (settled) throw error;
-      const steps = error instanceof SessionError ? (error.session?.steps ?? []) : [];
-      failure = {
-        steps: steps.length > 0 ? [...steps] : ['(opening the page)'],
-        error: error instanceof SessionError ? error.cause : error,
-        draw: { page: pick, steps: error instanceof SessionError ? [...(error.session?.picks ?? [])] : [] },
-        taken: known.taken,
-        firstSteps: failure?.firstSteps ?? steps.length,
-        shrinks: failure === undefined ? 0 : failure.shrinks + 1,
-      };
+      failure = sessionFailure(error, pick, known.taken, failure);
       options.onFailure?.(failure);
       throw error;
     }
@@ -173,15 +188,7 @@ export async function replaySession(
     const session = await run(draw.page, commands, steering);
     return { steps: [...session.steps], failure: undefined };
   } catch (error) {
-    const steps = error instanceof SessionError ? [...(error.session?.steps ?? [])] : [];
-    const failure: SessionFailure = {
-      steps: steps.length > 0 ? steps : ['(opening the page)'],
-      error: error instanceof SessionError ? error.cause : error,
-      draw,
-      taken: steering.taken,
-      firstSteps: steps.length,
-      shrinks: 0,
-    };
+    const failure = sessionFailure(error, draw.page, steering.taken);
     return { steps: failure.steps, failure };
   }
 }
