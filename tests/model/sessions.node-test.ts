@@ -32,7 +32,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import fc from 'fast-check';
 import {
   PROPERTY_CHECKS_KEY,
   Reach,
@@ -173,10 +172,8 @@ const sessionRunner =
       });
       await captureConsole(page);
       session = new Session(spec, driver, page, kind.deploying, known);
-      await driver.assertState(session.snapshot);
-      const ready = session;
-      await fc.asyncModelRun(async () => ({ model: ready, real: ready }), list);
-      return ready;
+      await session.run(list);
+      return session;
     } catch (error) {
       if (checking) await keepEvidence(page, name);
       throw new SessionError(session, error);

@@ -375,6 +375,16 @@ export class Session {
     if (this.spec.configurations) this.configurations.add(configurationOf(this.snapshot.value));
   }
 
+  /**
+   * Checks the first screen against the snapshot, then runs `commands` on the session (fast-check's
+   * model run: each command whose check passes, in order).
+   * @throws the first screen's or a step's failure
+   */
+  async run(commands: Iterable<fc.AsyncCommand<Session, unknown>>): Promise<void> {
+    await this.driver.assertState(this.snapshot);
+    await fc.asyncModelRun(async () => ({ model: this, real: this }), commands);
+  }
+
   /** The session's events as a path, to replay through the instrumented machine. */
   private asPath() {
     const state = this.snapshot;
