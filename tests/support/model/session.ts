@@ -477,9 +477,9 @@ export function runsOf(name: string, runs: number): number {
 
 /**
  * What a session is drawn from: its page's pick ({@link choosePage}) and its commands (up to `maxSteps`
- * steps; `replayPath` replays a shrunk failure's).
+ * steps). A failed session is replayed from its own picks (session-check.ts), not through fast-check.
  */
-export function sessionArbitraries(maxSteps: number, replayPath?: string) {
+export function sessionArbitraries(maxSteps: number) {
   // A drawn list's length is even from empty to maxCommands (fast-check runs only the commands whose
   // check passes, and shrinks only those it ran): a hundred times maxSteps, so about one session in
   // a hundred has fewer commands than steps.
@@ -487,7 +487,6 @@ export function sessionArbitraries(maxSteps: number, replayPath?: string) {
   const commands = fc.commands([pick.map((value) => new StepCommand(value, maxSteps))], {
     maxCommands: maxSteps * 100,
     size: 'max',
-    replayPath,
   });
   // The page's pick ({@link choosePage}): shrinking tries the plainer pages.
   return { pagePicks: pick, commands };
