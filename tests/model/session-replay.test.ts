@@ -57,7 +57,8 @@ const standInRunner =
 describe('a failed session, shrunk and replayed from its printed line', () => {
   it('finds the planted fault, and its replay line runs the reported steps: failing on the fault, passing without it', async () => {
     const reports: number[] = [];
-    const { failure, interrupted } = await checkSessions({
+    // A budget that only guards a hang: the outcome below holds however far shrinking got.
+    const { failure } = await checkSessions({
       ...SESSIONS,
       shrinkBudgetMs: 600_000,
       known: () => known(),
@@ -66,7 +67,6 @@ describe('a failed session, shrunk and replayed from its printed line', () => {
     });
 
     expect(failure, 'the planted fault is found').toBeDefined();
-    expect(interrupted, 'shrinking ended within its budget').toBe(false);
     expect(String(failure!.error)).toContain('the cart button shows');
     expect(reports.length, 'each smaller failure reported as found').toBe(failure!.shrinks + 1);
     expect(reports.at(-1)).toBe(failure!.steps.length);
