@@ -30,6 +30,8 @@ const MAY_IMPORT = {
   components: [...SHARED, ...BOTTOM],
   ...Object.fromEntries(SHARED.map((folder) => [folder, BOTTOM])),
   ...Object.fromEntries(BOTTOM.map((folder) => [folder, []])),
+  // The dev server's tools (state links), loaded only by the boot on the dev server.
+  dev: BOTTOM,
 };
 const ENTRY_POINTS = ['src/main.tsx', 'src/boot', 'src/server', 'src/features/releases/service-worker.ts'];
 const FOLDERS = Object.keys(MAY_IMPORT);

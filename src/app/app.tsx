@@ -13,7 +13,7 @@ import { loadCheckout } from '@/features/checkout-download/load-checkout';
 import { reloadIntoRelease, watchReleases } from '@/features/releases/watch-releases';
 import { createI18n } from '@/i18n/i18n';
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { inspect } from '@/lib/inspector';
+import { devActorOptions, isHeldByDevTool } from '@/lib/dev-actor-options';
 import { GlobalStyles } from '@/styles/global-styles';
 import { importCheckoutPage } from './router';
 
@@ -63,7 +63,10 @@ export function App({
               .catch(() => {}),
         },
         actors: {
-          loadCheckout: fromPromise(() => loadCheckout(importCheckoutPage)),
+          // A dev tool holding the page (a state link's `&hold`) holds the download too.
+          loadCheckout: fromPromise(() =>
+            isHeldByDevTool() ? new Promise<never>(() => {}) : loadCheckout(importCheckoutPage),
+          ),
           watchReleases: fromCallback(({ sendBack }) =>
             watchReleases(() => sendBack({ type: 'release.waiting' })),
           ),
@@ -78,7 +81,7 @@ export function App({
       <NoScriptNotice />
       <StorefrontActorContext.Provider
         logic={storefrontLogic}
-        options={{ inspect, snapshot: storefrontSnapshot }}
+        options={{ ...devActorOptions, snapshot: storefrontSnapshot }}
       >
         <RouterProvider router={router} />
       </StorefrontActorContext.Provider>

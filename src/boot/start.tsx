@@ -26,6 +26,17 @@ function touchStorage(area: 'localStorage' | 'sessionStorage'): void {
 }
 
 /**
+ * On the dev server, a state link (`?state=<machine>.<state path>`, src/dev/state-link/) is opened before
+ * the app mounts, so its actors get the link's clock; its module is downloaded only then. A production
+ * build has neither: `import.meta.env.DEV` is `false` there, so the parameter is ignored.
+ */
+async function openStateLink() {
+  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('state')) return null;
+  const { openStateLink: open } = await import('@/dev/state-link/open-state-link');
+  return open();
+}
+
+/**
  * Mounts the shop on `root`. The build prerenders each route without navigation state
  * (build/prerender.ts) and stamps `#root` with the route it rendered: that markup is hydrated, in a
  * transition so React yields to the browser every few ms instead of blocking the main thread. Anything
@@ -36,6 +47,7 @@ function touchStorage(area: 'localStorage' | 'sessionStorage'): void {
  * The router and the i18n instance are each made in a task of their own before.
  */
 async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): Promise<void> {
+  const stateLink = await openStateLink();
   touchStorage('sessionStorage');
   await nextTask();
   touchStorage('localStorage');
@@ -61,6 +73,7 @@ async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): P
     startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   announceAppListening();
+  void stateLink?.play(router);
 }
 
 /**

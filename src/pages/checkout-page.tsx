@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { checkoutMachine } from '@machines/checkout-machine';
 import { CheckoutActorContext } from '@/actors/checkout-actor';
 import { StorefrontActorContext } from '@/actors/storefront-actor';
-import { inspect } from '@/lib/inspector';
+import { devActorOptions } from '@/lib/dev-actor-options';
 import { CheckoutView } from '@/components/checkout/checkout-view';
 import { ReleasePrompt } from '@/features/releases/release-prompt';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -57,7 +57,7 @@ export function CheckoutPage() {
   return (
     <CheckoutActorContext.Provider
       logic={checkoutLogic}
-      options={{ input: { checkoutInput: location.state }, inspect }}
+      options={{ input: { checkoutInput: location.state }, ...devActorOptions }}
     >
       <CheckoutView />
       <ReleasePrompt />

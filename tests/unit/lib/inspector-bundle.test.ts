@@ -1,6 +1,7 @@
 /**
- * The Stately inspector never reaches the production bundle: a production build contains
- * none of `@statelyai/inspect`, found by strings that only that library has. A build where
+ * The dev server's tools never reach the production bundle: a production build contains none of
+ * `@statelyai/inspect`, found by strings that only that library has, and none of the state links
+ * (src/dev/state-link/), found by their messages and a link's name. A build where
  * `import.meta.env.DEV` is forced on does contain them, so the search can find them.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /** Strings of @statelyai/inspect's browser inspector: its connection message and its window's name. */
 const MARKERS = ['@statelyai.connected', 'xstateinspector'];
+/** Strings of the state links: the id of their message, one of its texts, a link's name. */
+const STATE_LINK_MARKERS = ['state-link-message', 'ended elsewhere', 'storefront.cart.open.waitingToRetry'];
 
 const outDirs: string[] = [];
 
@@ -41,14 +44,14 @@ describe('the production bundle', { timeout: 300_000 }, () => {
     for (const marker of MARKERS) expect(library).toContain(marker);
   });
 
-  it('contains no inspector code', () => {
+  it('contains no inspector code and no state links', () => {
     const bundle = buildApp();
     expect(bundle).toContain('Pet Ball Pro');
-    for (const marker of MARKERS) expect(bundle).not.toContain(marker);
+    for (const marker of [...MARKERS, ...STATE_LINK_MARKERS]) expect(bundle).not.toContain(marker);
   });
 
-  it('would contain it if the dev-only guard were on (the search can fail)', () => {
+  it('would contain them if the dev-only guard were on (the search can fail)', () => {
     const bundle = buildApp({ 'import.meta.env.DEV': 'true' });
-    for (const marker of MARKERS) expect(bundle).toContain(marker);
+    for (const marker of [...MARKERS, ...STATE_LINK_MARKERS]) expect(bundle).toContain(marker);
   });
 });
