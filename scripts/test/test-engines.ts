@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Runs the engine suite (tests/engines/storefront.node-test.ts, platform.node-test.ts, forced-colors.node-test.ts) in
+ * Runs the engine suite (tests/engines/storefront.node-test.ts, platform.node-test.ts, forced-colors.node-test.ts,
+ * state-links.node-test.ts on the dev server) in
  * Chromium, Firefox and WebKit at once, one process per engine, each with its own fault servers, and
  * prints each engine's report and wall time, a test × engine table, and a closing line
  * `engines: N passed, N failed` (tests × engines).
@@ -27,7 +28,7 @@
  *   [--skip engine:suite]... [--all-paths] [--name-pattern regex] [--engine chromium|firefox|webkit]...
  *   [--serial]
  *   --suite (repeatable; default shop): shop is tests/engines/storefront.node-test.ts,
- *   platform.node-test.ts and, in Firefox, forced-colors.node-test.ts, paths the paths
+ *   platform.node-test.ts, state-links.node-test.ts and, in Firefox, forced-colors.node-test.ts, paths the paths
  *   generated from the machines (tests/model/model-paths.node-test.ts), one row in the table, sessions
  *   the shoppers' sessions drawn from the models (tests/model/sessions.node-test.ts, scripts/test/test-sessions.ts);
  *   --all-paths runs every generated path, not only the covering ones;
@@ -76,6 +77,7 @@ const SUITES: Readonly<Record<SuiteName, Suite>> = {
       'tests/engines/storefront.node-test.ts',
       'tests/engines/platform.node-test.ts',
       'tests/engines/forced-colors.node-test.ts',
+      'tests/engines/state-links.node-test.ts',
     ],
     timeoutMs: 600_000,
   },

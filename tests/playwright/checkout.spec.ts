@@ -47,6 +47,21 @@ test.describe('checkout page (spec §2, §3, §4, §5, §9)', () => {
     await expect(summaryAmount(page, en.checkout.summary.total)).toHaveText('$23.74');
   });
 
+  test("a state link is the dev server's alone: in production /checkout?state=checkout.confirmed is the checkout", async ({
+    page,
+  }) => {
+    await openShop(page, '/checkout?state=checkout.confirmed&hold');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.checkout.title);
+    await page.clock.runFor(10_000);
+    // The default cart (one Hot Pink ball), not the link's, and no order was placed.
+    await expect(summaryLine(page)).toContainText(shopText.colourLine('hot-pink'));
+    await expect(
+      page.getByRole('button', { name: en.checkout.submit.replace('{{price}}', '$23.74') }),
+    ).toBeEnabled();
+    await expect(page.getByText(en.checkout.confirmed.title)).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe('?state=checkout.confirmed&hold');
+  });
+
   test('reloading /checkout keeps the items from the cart @R3.4', async ({ page, shop }) => {
     await proceedWithTwoOceanBlue(page, shop);
     await page.reload();
