@@ -34,6 +34,7 @@ import {
   stateAnchor,
 } from '@support/visual/gallery-names';
 import { galleryPlan, type GalleryState } from '@support/visual/state-gallery';
+import { liveLinkLine } from './generate-state-links';
 
 /** Where `--engines` writes the other engines' pictures and their page (ignored by git). */
 const ENGINES_DIR = join(GALLERY_DIR, 'engines');
@@ -83,6 +84,11 @@ export async function renderStatesDoc(): Promise<string> {
     'change; `npm run docs:states -- --engines` adds the same states in Firefox and WebKit beside',
     "Chromium's, in docs/states/engines/index.md (generated on demand, not committed).",
     '',
+    'Each state has a live link for the dev server (`npm run dev`): `/?state=<machine>.<state path>` opens',
+    'the shop and plays the same path through the real machines, then the shop goes on in real time;',
+    "with `&hold` the machines' clock (and the checkout download) stays paused there. With",
+    "`npm run dev:inspect` Stately's inspector follows. An unknown state lists the valid ones.",
+    '',
     ...machines.flatMap((machine) => [
       `## ${machine}`,
       '',
@@ -98,6 +104,8 @@ export async function renderStatesDoc(): Promise<string> {
             `${state.type === 'atomic' ? '' : `${state.type[0]!.toUpperCase()}${state.type.slice(1)} state. `}${state.description ?? '(The machine gives no description.)'}`,
             '',
             `Shortest path (${steps} step${steps === 1 ? '' : 's'}): \`${state.pathName}\``,
+            '',
+            liveLinkLine(state),
             '',
             pictureLine(state),
             '',
