@@ -7,7 +7,7 @@ import { BrowserDriver, newPageFor, type Engine } from '@support/browsers/driver
 import { launchEngine } from '@support/browsers/engines/launch';
 
 /**
- * State links on the dev server (issue 74, src/dev/state-link/), in one engine (`ENGINE`): tested here
+ * State links on the dev server (src/dev/state-link/), in one engine (`ENGINE`): tested here
  * once, not per state (tests/unit/dev/state-link/open-state-link.test.tsx plays every link in jsdom,
  * tests/playwright/checkout.spec.ts shows production ignores them). The dev server is Vite's own,
  * started in this process on a free port with a cache of its own per engine (the engines run at once).

@@ -1,5 +1,5 @@
 /**
- * Any state of the chart, live, from a URL (issue 74): on the dev server, `/?state=<machine>.<state
+ * Any state of the chart, live, from a URL: on the dev server, `/?state=<machine>.<state
  * path>` opens the shop in that state, e.g. `/?state=storefront.cart.open.browsing`,
  * `/checkout?state=checkout.confirmed`. The page plays the model's shortest path to the state
  * (./state-links.generated.ts) through the real machines: the events a shopper's controls send, the

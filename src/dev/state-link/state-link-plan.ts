@@ -1,5 +1,5 @@
 /**
- * The shape of a state link (`/?state=<machine>.<state path>` on the dev server, issue 74): the route
+ * The shape of a state link (`/?state=<machine>.<state path>` on the dev server): the route
  * it opens and the model's shortest path to the state as steps the page can play through the real
  * machines. The links themselves are generated from the model suites into ./state-links.generated.ts
  * (`npm run docs:state-links`), so they cannot drift from the paths the tests run.

@@ -1,5 +1,5 @@
 /**
- * State links (src/dev/state-link/open-state-link.ts, issue 74): `?state=<machine>.<state path>` opens
+ * State links (src/dev/state-link/open-state-link.ts): `?state=<machine>.<state path>` opens
  * the whole shop (real routes, real machines, jsdom) in that state by playing the model's shortest
  * path; `&hold` keeps the machines' clock there; an unknown state lists the valid ones. The browsers
  * open the links on the dev server in tests/engines/state-links.node-test.ts.
