@@ -29,8 +29,8 @@ export const isHeldByDevTool = (): boolean => holding;
 /**
  * Adds a dev tool to the actors created from now on: its `observer` sees their inspection events after
  * the inspector (if on), its `clock`, if given, times their delays, and `hold` holds the page
- * ({@link isHeldByDevTool}). Dev server only. Returns the
- * detach that restores the options as they were (for tests: a page's tool stays for its life).
+ * ({@link isHeldByDevTool}). Dev server only. Returns the detach that restores the options as they
+ * were (for tests: a page's tool stays for its life).
  */
 export function attachDevTool({
   observer,
