@@ -95,18 +95,27 @@ else
 fi
 manifest="$web_root/.releases"
 
+# The directories made so far (each `mkdir -p` once) and the count of temporary names used: a file
+# costs two processes (`install`, `mv`), not seven.
+declare -A made_dirs=()
+temporaries=0
+
 # Copies $1 to $2 atomically: a temporary file next to $2, renamed over it.
 install_atomically() {
   local source="$1" target="$2"
-  mkdir -p "$(dirname "$target")"
-  local temporary
-  temporary="$(mktemp "$(dirname "$target")/.deploy.XXXXXX")"
-  cp "$source" "$temporary"
-  chmod 644 "$temporary"
+  local dir="${target%/*}"
+  if [[ -z "${made_dirs[$dir]:-}" ]]; then
+    mkdir -p "$dir"
+    made_dirs[$dir]=1
+  fi
+  # A hidden name of this deploy's own (its PID and a count; the lock keeps deploys one at a time),
+  # written whole with its mode, then renamed over the target in one step.
+  temporaries=$((temporaries + 1))
+  local temporary="$dir/.deploy.$$.$temporaries"
+  install -m 644 "$source" "$temporary"
   mv -f "$temporary" "$target"
 }
 
-# The file names in a directory, one per line, sorted (none when it does not exist).
 names_in() {
   [[ -d "$1" ]] || return 0
   find "$1" -maxdepth 1 -type f ! -name '.*' -printf '%f\n' | LC_ALL=C sort
@@ -150,7 +159,7 @@ deploy() {
     for suffix in br gz; do
       if [[ -f "$dist/$file.$suffix" ]]; then
         install_atomically "$dist/$file.$suffix" "$web_root/$file.$suffix"
-      else
+      elif [[ -e "$web_root/$file.$suffix" ]]; then
         rm -f "$web_root/$file.$suffix"
       fi
     done
