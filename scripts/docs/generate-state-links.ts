@@ -7,23 +7,15 @@
  * tests/tooling/scripts/docs/generate-state-links.test.ts fails when the committed module is stale.
  *
  * Usage: `npm run docs:state-links` (writes the module).
- * @throws when a path has an event no step can play (a new kind of world event: teach {@link toSteps}).
+ * @throws when a path has an event no step can play (tests/support/model/link-steps.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import prettier from 'prettier';
-import type { EventObject } from 'xstate';
-import { CHECKOUT_FIELD_NAMES } from '@machines/checkout-form';
-import { CHECKOUT_MODEL_INPUT, FORM_VALUES } from '@support/model/checkout-model';
-import { pathEvents, type DerivedDelays } from '@support/model/derive-test-model';
-import {
-  CHECKOUT_LOADED,
-  CHECKOUT_LOAD_FAILED,
-  checkoutLoadFailureIn,
-  storefront,
-  type StorefrontModelEvent,
-} from '@support/model/storefront-model';
 import { checkout } from '@support/model/checkout-model';
+import { pathEvents } from '@support/model/derive-test-model';
+import { DEV_SERVER, FORM_FILL, linkSteps, startOf, type FormFill } from '@support/model/link-steps';
+import { storefront } from '@support/model/storefront-model';
 import { galleryPlan, type GalleryState } from '@support/visual/state-gallery';
 import {
   stateLinkName,
@@ -38,57 +30,16 @@ export const STATE_LINKS_MODULE = fileURLToPath(
   new URL('../../src/dev/state-link/state-links.generated.ts', import.meta.url),
 );
 
-/** The checkout form as the shopper types it, in the page's order (the model's `form.fill`). */
-const FORM_FILL: LinkEvent[] = CHECKOUT_FIELD_NAMES.map((name) => ({
-  type: 'field.change',
-  name,
-  value: FORM_VALUES[name],
-}));
-
 /**
- * Where the module writes the form filled in, by reference to its one copy: `FORM_FILL` (the events)
+ * The form filled in, as the module writes it: by reference to its one copy, `FORM_FILL` (the events)
  * and `FORM_FILL_STEPS` (each sent to the checkout), declared once at its top.
  */
 const FORM_FILL_MARK = '@@FORM_FILL@@';
 const FORM_FILL_STEPS_MARK = '@@FORM_FILL_STEPS@@';
-
-/** An event's plain data: the link's JSON cannot carry anything else. */
-function plainEvent(event: EventObject): LinkEvent {
-  for (const [key, value] of Object.entries(event))
-    if (typeof value !== 'string' && typeof value !== 'number')
-      throw new Error(`Event ${event.type} has a ${key} a state link cannot carry: ${String(value)}.`);
-  return event as LinkEvent;
-}
-
-/**
- * A path's events as steps: delays as the clock moving on, the checkout download's outcome, the
- * storefront's `order.submitted` as the order submitted at /checkout, `form.fill` as each field typed.
- * @throws on the storefront events only the checkout page sends (`checkout.opened`, `checkout.left`,
- *   `order.placed`): a shortest path has none, and a link could not send them as the page does.
- */
-function toSteps(
-  machine: LinkedMachine,
-  events: readonly EventObject[],
-  delays: DerivedDelays,
-): StateLinkStep[] {
-  return events.flatMap((event): StateLinkStep[] => {
-    const delay = delays.get(event.type);
-    if (delay) return [{ kind: 'wait', delay: delay.delay, ms: delay.ms }];
-    if (event.type === CHECKOUT_LOADED) return [{ kind: 'download', outcome: 'loaded' }];
-    if (event.type === CHECKOUT_LOAD_FAILED) {
-      const failure = checkoutLoadFailureIn(event as StorefrontModelEvent);
-      if (!failure) throw new Error(`A failed download without its reason: ${JSON.stringify(event)}.`);
-      return [{ kind: 'download', outcome: failure }];
-    }
-    // The marks stand for the form's events, written once in the module (see renderStateLinks).
-    if (event.type === 'form.fill') return [FORM_FILL_STEPS_MARK as unknown as StateLinkStep];
-    if (machine === 'storefront' && event.type === 'order.submitted')
-      return [{ kind: 'order', events: [FORM_FILL_MARK as unknown as LinkEvent, { type: 'order.submit' }] }];
-    if (machine === 'storefront' && ['checkout.opened', 'checkout.left', 'order.placed'].includes(event.type))
-      throw new Error(`The checkout page sends ${event.type}: a state link cannot play it.`);
-    return [{ kind: 'send', machine, event: plainEvent(event) }];
-  });
-}
+const MARKED_FORM: FormFill = {
+  events: [FORM_FILL_MARK as unknown as LinkEvent],
+  steps: [FORM_FILL_STEPS_MARK as unknown as StateLinkStep],
+};
 
 /** A gallery state's link. */
 export function stateLinkOf(state: GalleryState): StateLink {
@@ -99,15 +50,10 @@ export function stateLinkOf(state: GalleryState): StateLink {
   return {
     machine,
     path: node.path,
-    ...(machine === 'checkout'
-      ? { route: '/checkout', checkoutInput: CHECKOUT_MODEL_INPUT.checkoutInput }
-      : { route: '/' }),
-    steps: toSteps(machine, pathEvents(state.path), suite.delays),
+    ...startOf(machine),
+    steps: pathEvents(state.path).flatMap((event) => linkSteps(machine, event, suite.delays, MARKED_FORM)),
   };
 }
-
-/** Where `npm run dev` serves the shop (Vite's default port). */
-export const DEV_SERVER = 'http://localhost:5173';
 
 /** A state's live link on the dev server, as Markdown: the link, and the same held there. */
 export function liveLinkLine(state: GalleryState): string {

@@ -26,14 +26,17 @@ function touchStorage(area: 'localStorage' | 'sessionStorage'): void {
 }
 
 /**
- * On the dev server, a state link (`?state=<machine>.<state path>`, src/dev/state-link/) is opened before
- * the app mounts, so its actors get the link's clock; its module is downloaded only then. A production
- * build has neither: `import.meta.env.DEV` is `false` there, so the parameter is ignored.
+ * On the dev server, a state link (`?state=<machine>.<state path>`) or a failure's replay (`?replay=`)
+ * is opened before the app mounts, so the actors get its clock (src/dev/state-link/); its module is
+ * downloaded only then. A production build has neither: `import.meta.env.DEV` is `false` there, so
+ * the parameters are ignored.
  */
-async function openStateLink() {
-  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('state')) return null;
-  const { openStateLink: open } = await import('@/dev/state-link/open-state-link');
-  return open();
+async function openDevLink() {
+  if (!import.meta.env.DEV) return null;
+  const params = new URLSearchParams(window.location.search);
+  if (params.has('state')) return (await import('@/dev/state-link/open-state-link')).openStateLink();
+  if (params.has('replay')) return (await import('@/dev/state-link/open-replay')).openReplay();
+  return null;
 }
 
 /**
@@ -47,7 +50,7 @@ async function openStateLink() {
  * The router and the i18n instance are each made in a task of their own before.
  */
 async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): Promise<void> {
-  const stateLink = await openStateLink();
+  const devLink = await openDevLink();
   touchStorage('sessionStorage');
   await nextTask();
   touchStorage('localStorage');
@@ -73,7 +76,7 @@ async function mount(root: HTMLElement, { checkoutUnavailable = false } = {}): P
     startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   announceAppListening();
-  void stateLink?.play(router);
+  void devLink?.play(router);
 }
 
 /**

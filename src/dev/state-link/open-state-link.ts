@@ -14,32 +14,19 @@
  * read, so a reload (the shop's own, into a new release or the checkout) opens the shop as it is.
  * With `npm run dev:inspect` the events reach the Stately inspector as every other event does.
  */
-import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent, Observer, StateValue } from 'xstate';
-import { CheckoutLoadError } from '@machines/checkout-load-failure';
-import { checkoutInputFor } from '@machines/checkout-input';
-import type { StorefrontSnapshot } from '@machines/storefront-machine';
-import { attachDevTool } from '@/lib/dev-actor-options';
+import type { AnyMachineSnapshot, StateValue } from 'xstate';
+import type { PageClock } from './page-clock';
 import { nextTask } from '@/lib/after-next-paint';
-import { onlyStartedActors } from '@/lib/inspector';
-import { PageClock } from './page-clock';
-import {
-  stateLinkName,
-  type LinkEvent,
-  type LinkedMachine,
-  type StateLink,
-  type StateLinkStep,
-} from './state-link-plan';
+import { playSteps, startLinkSession, startedActor, type LinkRouter } from './link-session';
+import { stateLinkName, type StateLink } from './state-link-plan';
 import { STATE_LINKS } from './state-links.generated';
 import { showStateLinkMessage } from './state-link-message';
 
-/** The URL parameter naming the state, and the one that keeps the clock paused there. */
+/** The URL parameters: the state, and the one that keeps the clock paused there. */
 export const STATE_PARAMETER = 'state';
 export const HOLD_PARAMETER = 'hold';
 
-/** What a link needs of the router: a navigation with navigation state (React Router's `navigate`). */
-export interface LinkRouter {
-  navigate: (to: string, options: { state: unknown }) => Promise<void>;
-}
+export type { LinkRouter };
 
 /** An opened link, ready once the app is mounted: {@link OpenedStateLink.play} plays its path. */
 export interface OpenedStateLink {
@@ -49,41 +36,6 @@ export interface OpenedStateLink {
   detach: () => void;
   /** Plays the path; resolves once the state is shown (or the message saying why not). Never rejects. */
   play: (router: LinkRouter) => Promise<void>;
-}
-
-/** The app's root actors as they start, by machine; awaits the one a step needs. */
-class StartedActors implements Observer<InspectionEvent> {
-  readonly #latest = new Map<string, AnyActorRef>();
-  #waiting: Array<{
-    machine: string;
-    after: AnyActorRef | undefined;
-    resolve: (actor: AnyActorRef) => void;
-  }> = [];
-
-  next(event: InspectionEvent): void {
-    const actor = event.actorRef as AnyActorRef;
-    if (event.type !== '@xstate.actor' || event.rootId !== actor.sessionId) return;
-    const machine = (actor.getSnapshot() as Partial<AnyMachineSnapshot>).machine?.id;
-    if (machine === undefined) return;
-    this.#latest.set(machine, actor);
-    this.#waiting = this.#waiting.filter((waiter) => {
-      if (waiter.machine !== machine || waiter.after === actor) return true;
-      waiter.resolve(actor);
-      return false;
-    });
-  }
-
-  /** The latest started actor of `machine`, if any. */
-  latest(machine: LinkedMachine): AnyActorRef | undefined {
-    return this.#latest.get(machine);
-  }
-
-  /** The started actor of `machine`: the latest, unless it is `after`, else the next to start. */
-  started(machine: LinkedMachine, after?: AnyActorRef): Promise<AnyActorRef> {
-    const latest = this.#latest.get(machine);
-    if (latest && latest !== after) return Promise.resolve(latest);
-    return new Promise((resolve) => this.#waiting.push({ machine, after, resolve }));
-  }
 }
 
 /** A state path as the state value `snapshot.matches` takes: `['cart', 'open']` → `{ cart: 'open' }`. */
@@ -96,57 +48,6 @@ const validLinks = () =>
     name,
     href: `${link.route}?${STATE_PARAMETER}=${name}`,
   }));
-
-/** The started actor of `machine`. @throws when it has not started (a step out of place). */
-function startedActor(actors: StartedActors, machine: LinkedMachine): AnyActorRef {
-  const actor = actors.latest(machine);
-  if (!actor) throw new Error(`No ${machine} actor has started`);
-  return actor;
-}
-
-/**
- * Plays one step; see {@link StateLinkStep}. Every step but `order` runs at once, so a path's steps run
- * in one task up to its next `order`: nothing else settles in between, not even the real download
- * that `checkout.proceed` starts, which the path's `download` step ends instead (leaving the state
- * stops the real one, whose result then goes nowhere).
- */
-function playStep(
-  step: StateLinkStep,
-  { actors, clock, router }: { actors: StartedActors; clock: PageClock; router: LinkRouter },
-): Promise<void> | undefined {
-  switch (step.kind) {
-    case 'send':
-      startedActor(actors, step.machine).send(step.event);
-      return;
-    case 'wait':
-      clock.advance(step.ms);
-      return;
-    case 'download':
-      startedActor(actors, 'storefront').send(
-        step.outcome === 'loaded'
-          ? { type: 'xstate.done.actor.loadCheckout', output: undefined }
-          : { type: 'xstate.error.actor.loadCheckout', error: new CheckoutLoadError(step.outcome) },
-      );
-      return;
-    case 'order':
-      return submitOrder(step.events, { actors, router });
-  }
-}
-
-/** The `order` step: to /checkout with the storefront's cart, then the checkout's events. */
-async function submitOrder(
-  events: readonly LinkEvent[],
-  { actors, router }: { actors: StartedActors; router: LinkRouter },
-): Promise<void> {
-  const { colourId, cartCount } = (startedActor(actors, 'storefront').getSnapshot() as StorefrontSnapshot)
-    .context;
-  const previous = actors.latest('checkout');
-  await router.navigate('/checkout', { state: checkoutInputFor(colourId, cartCount) });
-  const checkout = await actors.started('checkout', previous);
-  // React's commit (and StrictMode's second run of its effects) ends before the shopper types.
-  await nextTask();
-  for (const event of events) checkout.send(event);
-}
 
 /**
  * Reads the page's URL: with no `state` parameter, returns null and changes nothing. With an unknown
@@ -168,17 +69,12 @@ export function openStateLink(): OpenedStateLink | null {
     return null;
   }
   const hold = params.has(HOLD_PARAMETER);
-  params.delete(STATE_PARAMETER);
-  params.delete(HOLD_PARAMETER);
-  const search = params.size ? `?${params}` : '';
-  window.history.replaceState(
-    link.route === '/checkout' ? { usr: link.checkoutInput, key: 'state-link', idx: 0 } : null,
-    '',
-    `${link.route}${search}${window.location.hash}`,
-  );
-  const clock = new PageClock();
-  const actors = new StartedActors();
-  const detach = attachDevTool({ observer: onlyStartedActors(actors), clock, hold });
+  const { actors, clock, detach } = startLinkSession({
+    route: link.route,
+    checkoutInput: link.checkoutInput,
+    parameters: [STATE_PARAMETER, HOLD_PARAMETER],
+    hold,
+  });
   return {
     name: stateLinkName(link),
     clock,
@@ -187,11 +83,7 @@ export function openStateLink(): OpenedStateLink | null {
       try {
         await actors.started(link.machine);
         await nextTask();
-        for (const step of link.steps) {
-          // Only an `order` step waits: awaiting the others would let the real download settle.
-          const pending = playStep(step, { actors, clock, router });
-          if (pending) await pending;
-        }
+        await playSteps(link.steps, { actors, clock, router });
         // At once: the shop goes on from here (a download ends, a page navigates) unless held.
         const snapshot = startedActor(actors, link.machine).getSnapshot() as AnyMachineSnapshot;
         if (!snapshot.matches(stateValueOf(link.path)))

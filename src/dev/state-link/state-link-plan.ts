@@ -22,14 +22,19 @@ export interface LinkEvent {
  * - `wait`: a delay of the machines falls due: the page's clock moves on by `ms`;
  * - `download`: the checkout's code download ends, `loaded` or failed for a reason (the machine's
  *   `xstate.done.actor.loadCheckout` or `xstate.error.actor.loadCheckout`);
- * - `order`: the shopper goes to /checkout with the cart and submits the order there: the checkout's
- *   `events` (the form typed, then submitted), which tell the storefront an order is underway.
+ * - `order`: the shopper goes to /checkout with the cart (unless there already) and submits the order
+ *   there: the checkout's `events` (the form typed, then submitted), which tell the storefront an
+ *   order is underway;
+ * - `arrive`: the checkout page the shop navigated to shows (it tells the storefront `checkout.opened`);
+ * - `leave`: the shopper leaves the checkout for the shop (it tells the storefront `checkout.left`).
  */
 export type StateLinkStep =
   | { readonly kind: 'send'; readonly machine: LinkedMachine; readonly event: LinkEvent }
   | { readonly kind: 'wait'; readonly delay: string; readonly ms: number }
   | { readonly kind: 'download'; readonly outcome: 'loaded' | CheckoutLoadFailure }
-  | { readonly kind: 'order'; readonly events: readonly LinkEvent[] };
+  | { readonly kind: 'order'; readonly events: readonly LinkEvent[] }
+  | { readonly kind: 'arrive' }
+  | { readonly kind: 'leave' };
 
 /** A state link: where it starts and how it gets to its state. */
 export interface StateLink {
@@ -43,6 +48,20 @@ export interface StateLink {
   readonly checkoutInput?: unknown;
   /** The model's shortest path to the state, after the machine's initial state. */
   readonly steps: readonly StateLinkStep[];
+}
+
+/**
+ * A replay (`/?replay=<plan>` on the dev server): a failed path's or session's steps to play one at a
+ * time. Each of `steps` is one event of the path (its `labels` entry, as the failure printed it) as the
+ * steps that play it; `failing` is the number of the step that failed (1-based; 0: the first screen).
+ */
+export interface ReplayPlan {
+  readonly machine: LinkedMachine;
+  readonly route: '/' | '/checkout';
+  readonly checkoutInput?: unknown;
+  readonly steps: readonly (readonly StateLinkStep[])[];
+  readonly labels: readonly string[];
+  readonly failing: number;
 }
 
 /** The name a link goes by in a URL: `storefront.cart.open.browsing`, `checkout.processing`. */
