@@ -12,12 +12,15 @@
  * Run by scripts/test/test-engines.ts --suite paths (`npm run test:model:browser`).
  */
 import { writeFileSync } from 'node:fs';
+import type { EventObject } from 'xstate';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathEvents, pathName, runModelPath } from '@support/model/derive-test-model';
 import { configurationOf, coverageReport, type ModelSuite } from '@support/model/model-suite';
 import { checkoutLoadFailureIn, storefront } from '@support/model/storefront-model';
 import { checkout } from '@support/model/checkout-model';
+import { replayLink } from '@support/model/link-steps';
+import type { LinkedMachine } from '@/dev/state-link/state-link-plan';
 import { PROPERTY_CHECKS_KEY, Reach, machineModels, reportCoverage } from '@support/model/coverage-report';
 import type { Engine } from '@support/browsers/driver';
 import { launchEngine } from '@support/browsers/engines/launch';
@@ -81,6 +84,27 @@ after(async () => {
   if (!complete) process.exitCode = 1;
 });
 
+/**
+ * Runs a path; when it fails, its error ends with the path's live link for the dev server, opening at
+ * the failing step (tests/support/model/link-steps.ts).
+ */
+async function withLiveLink(
+  machine: LinkedMachine,
+  events: readonly EventObject[],
+  run: () => Promise<void>,
+): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error) {
+      const failing = Number(/at step (\d+) of path/.exec(error.message)?.[1] ?? 0);
+      const { delays } = machine === 'storefront' ? storefront : checkout;
+      error.message += `\nLive, one step at a time (npm run dev): ${replayLink(machine, events, delays, failing)}`;
+    }
+    throw error;
+  }
+}
+
 const where = () => `${engine.name}${BASE_URL ? ` at ${BASE_URL}` : ''}`;
 
 /**
@@ -103,7 +127,9 @@ for (const [index, path] of runs(storefront)) {
     const progress = unfinished(t, page);
     t.after(page.close);
     const driver = { ...(await storefrontDriver(page)), onStep: progress.step };
-    await runModelPath(storefront, path, checkingProperties(driver, 'storefront', page));
+    await withLiveLink('storefront', pathEvents(path), () =>
+      runModelPath(storefront, path, checkingProperties(driver, 'storefront', page)),
+    );
     progress.done();
     covered.get(storefront.name)!.add(
       storefront.pathCoverage(path),
@@ -122,7 +148,9 @@ for (const [index, path] of runs(checkout)) {
     const progress = unfinished(t, page);
     t.after(page.close);
     const driver = { ...(await checkoutDriver(page)), onStep: progress.step };
-    await runModelPath(checkout, path, checkingProperties(driver, 'checkout', page));
+    await withLiveLink('checkout', pathEvents(path), () =>
+      runModelPath(checkout, path, checkingProperties(driver, 'checkout', page)),
+    );
     progress.done();
     covered.get(checkout.name)!.add(
       checkout.pathCoverage(path),

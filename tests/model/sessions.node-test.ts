@@ -42,7 +42,9 @@ import {
 import type { Engine } from '@support/browsers/driver';
 import { launchEngine } from '@support/browsers/engines/launch';
 import { CLOCK_START, modelPages, type ModelPage } from '@support/model/model-drivers';
+import { replayLink } from '@support/model/link-steps';
 import { decodePairs } from '@support/model/transition-pairs';
+import type { LinkedMachine } from '@/dev/state-link/state-link-plan';
 import { EXTRA_RUNS, SPECS, Session, choosePage, engineSeed, sessionSteering } from '@support/model/session';
 import {
   SessionError,
@@ -186,6 +188,19 @@ const sessionRunner =
 const failureFile = (name: string) => join('test-results', 'sessions', `${engine.name}-${name}.failure.txt`);
 
 /**
+ * The live link of `failure` of machine `name` (tests/support/model/link-steps.ts), or why there is
+ * none (an event a link cannot carry).
+ */
+function liveLink(name: string, failure: SessionFailure): string {
+  try {
+    const { events } = failure;
+    return replayLink(name as LinkedMachine, events, SPECS[name]!.suite.delays, events.length);
+  } catch (error) {
+    return `(none: ${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/**
  * The report of `failure` of machine `name`: its steps, its error and the command that replays it.
  * `shrinking` says how the shrinking went.
  */
@@ -196,6 +211,7 @@ function failureReport(name: string, failure: SessionFailure, shrinking: string)
     ...failure.steps.map((step, index) => `  ${index + 1}. ${step}`),
     `  ${error instanceof Error ? error.message : String(error)}`,
     `Replay: npm run test:sessions -- --engine ${engine.name} ${replayOptions(name, failure, reachableOf(models, name))}`,
+    `Live, one step at a time (npm run dev): ${liveLink(name, failure)}`,
     `Screenshot and console: ${join('test-results', 'sessions', `${engine.name}-${name}.*`)}`,
   ].join('\n');
 }

@@ -8,6 +8,7 @@
  * from fast-check's path, so the replay runs exactly the steps reported.
  */
 import fc from 'fast-check';
+import type { EventObject } from 'xstate';
 import { decodePairs, encodePairs } from './transition-pairs';
 import { PICKS, Session, StepCommand, sessionArbitraries, type Steering } from './session';
 
@@ -61,6 +62,8 @@ export class SessionError extends Error {
 export interface SessionFailure {
   /** Its steps, as texts ('(opening the page)' when the page did not open). */
   readonly steps: readonly string[];
+  /** Its events as the paths name them, delays included: what its live link replays. */
+  readonly events: readonly EventObject[];
   readonly error: unknown;
   /** Its draw ({@link encodeDraw}): what `--replay` runs again. */
   readonly draw: SessionDraw;
@@ -87,6 +90,7 @@ function sessionFailure(
   const steps = session?.steps ?? [];
   return {
     steps: steps.length > 0 ? [...steps] : ['(opening the page)'],
+    events: [...(session?.events ?? [])],
     error: error instanceof SessionError ? error.cause : error,
     draw: { page, steps: [...(session?.picks ?? [])] },
     taken,
