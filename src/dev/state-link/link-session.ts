@@ -139,13 +139,16 @@ async function submitOrder(
 }
 
 /**
- * Plays `steps` in order. Only a step that changes the page waits: awaiting the others would let the
- * real download settle.
+ * Plays `steps` in order, once the app's `machine` actor has started and React's commit has ended.
+ * Only a step that changes the page waits: awaiting the others would let the real download settle.
  */
 export async function playSteps(
+  machine: LinkedMachine,
   steps: readonly StateLinkStep[],
   context: { actors: StartedActors; clock: PageClock; router: LinkRouter },
 ): Promise<void> {
+  await context.actors.started(machine);
+  await nextTask();
   for (const step of steps) {
     const pending = playStep(step, context);
     if (pending) await pending;

@@ -10,7 +10,6 @@
  * Dev server only, like state links: src/boot/start.tsx loads it behind `import.meta.env.DEV`.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { nextTask } from '@/lib/after-next-paint';
 import { playSteps, startLinkSession, type LinkRouter } from './link-session';
 import type { PageClock } from './page-clock';
 import { decodeReplayPlan } from './replay-plan-schema';
@@ -67,9 +66,7 @@ export function openReplay(): OpenedReplay | null {
     detach,
     play: async (router) => {
       try {
-        await actors.started(plan.machine);
-        await nextTask();
-        await playSteps(plan.steps.slice(0, step).flat(), { actors, clock, router });
+        await playSteps(plan.machine, plan.steps.slice(0, step).flat(), { actors, clock, router });
         const states: Record<string, unknown> = {};
         for (const machine of ['storefront', 'checkout'] as const) {
           const actor = actors.latest(machine);

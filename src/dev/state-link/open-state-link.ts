@@ -16,7 +16,6 @@
  */
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import type { PageClock } from './page-clock';
-import { nextTask } from '@/lib/after-next-paint';
 import { playSteps, startLinkSession, startedActor, type LinkRouter } from './link-session';
 import { stateLinkName, type StateLink } from './state-link-plan';
 import { STATE_LINKS } from './state-links.generated';
@@ -81,9 +80,7 @@ export function openStateLink(): OpenedStateLink | null {
     detach,
     play: async (router) => {
       try {
-        await actors.started(link.machine);
-        await nextTask();
-        await playSteps(link.steps, { actors, clock, router });
+        await playSteps(link.machine, link.steps, { actors, clock, router });
         // At once: the shop goes on from here (a download ends, a page navigates) unless held.
         const snapshot = startedActor(actors, link.machine).getSnapshot() as AnyMachineSnapshot;
         if (!snapshot.matches(stateValueOf(link.path)))

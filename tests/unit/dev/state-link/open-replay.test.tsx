@@ -4,19 +4,16 @@
  * at a step of the failure, with a panel of the steps, the machines' state and links to step back,
  * forward and to the failing step. A plan that cannot be read says so.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
-import { App } from '@/app/app';
-import { routes } from '@/app/router';
 import { openReplay } from '@/dev/state-link/open-replay';
 import { REPLAY_PANEL_ID } from '@/dev/state-link/replay-panel';
 import { STATE_LINK_MESSAGE_ID } from '@/dev/state-link/state-link-message';
 import en from '@/locales/en';
 import { replayLink } from '@support/model/link-steps';
 import { storefront } from '@support/model/storefront-model';
-import '@support/render-app';
+import { mountAndPlay } from '@support/play-dev-link';
 
 const detaches: Array<() => void> = [];
 afterEach(() => {
@@ -46,15 +43,7 @@ async function openAndPlay(url: string) {
   window.history.replaceState(null, '', url);
   const replay = openReplay();
   if (replay) detaches.push(replay.detach);
-  const usr = (window.history.state as { usr?: unknown } | null)?.usr;
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: window.location.pathname, state: usr }],
-  });
-  render(<App router={router} />);
-  let played = !replay;
-  void replay?.play(router).then(() => (played = true));
-  await waitFor(() => expect(played).toBe(true));
-  return { replay, router };
+  return { replay, router: await mountAndPlay(replay) };
 }
 
 describe('a replay link', () => {

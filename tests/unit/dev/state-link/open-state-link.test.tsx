@@ -4,19 +4,16 @@
  * path; `&hold` keeps the machines' clock there; an unknown state lists the valid ones. The browsers
  * open the links on the dev server in tests/engines/state-links.node-test.ts.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
-import { App } from '@/app/app';
-import { routes } from '@/app/router';
 import { openStateLink, type OpenedStateLink } from '@/dev/state-link/open-state-link';
 import { STATE_LINK_MESSAGE_ID } from '@/dev/state-link/state-link-message';
 import { STATE_LINKS } from '@/dev/state-link/state-links.generated';
 import { attachDevTool } from '@/lib/dev-actor-options';
 import { onlyStartedActors } from '@/lib/inspector';
 import en from '@/locales/en';
-import '@support/render-app';
+import { mountAndPlay } from '@support/play-dev-link';
 
 const detaches: Array<() => void> = [];
 afterEach(() => {
@@ -57,15 +54,7 @@ async function openAndPlay(search: string) {
   const actors = watchActors();
   const link = openStateLink();
   if (link) detaches.push(link.detach);
-  const usr = (window.history.state as { usr?: unknown } | null)?.usr;
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: window.location.pathname, state: usr }],
-  });
-  render(<App router={router} />);
-  // Not inside one act(): the path's navigation settles only as React commits, which act would defer.
-  let played = !link;
-  void link?.play(router).then(() => (played = true));
-  await waitFor(() => expect(played).toBe(true));
+  const router = await mountAndPlay(link);
   return { link: link as OpenedStateLink, actors, router, reload };
 }
 
