@@ -55,6 +55,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { randomUUID } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 import type { CoverageRow, CoverageTable } from '@support/model/coverage-table';
+import { runRecordFile } from '@support/model/run-record';
 
 /** A browser engine the suite runs in. */
 type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -372,7 +373,11 @@ function runEngine(engine: Engine, env: BrowserEnv): Promise<EngineRun> {
   // Named by the reports' directory and the suites, each once (engines-shop-paths, sessions).
   const junitName = [...new Set([basename(RESULTS), ...suitesOf(engine)])].join('-');
   const junitFile = join(JUNIT_RESULTS, `${junitName}-${engine}.xml`);
-  for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile, coverageFile])
+  // A run record left by an earlier run of a suite would paint the statechart report with it.
+  const records = suitesOf(engine)
+    .filter((suite) => suite === 'paths' || suite === 'sessions')
+    .map((suite) => runRecordFile(RESULTS, engine, suite));
+  for (const file of [tapFile, logFile, junitFile, progressFile, waitingFile, coverageFile, ...records])
     rmSync(file, { force: true });
   const node: [string, ...string[]] = [
     // On Node 24: Node 20's runner, ended by --test-force-exit, exits before its JUnit reporter has

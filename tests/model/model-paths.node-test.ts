@@ -11,9 +11,7 @@
  * requirements) with what is not covered, and fails below 100% of the states and transitions.
  * Run by scripts/test/test-engines.ts --suite paths (`npm run test:model:browser`).
  */
-import { writeFileSync } from 'node:fs';
 import type { EventObject } from 'xstate';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathEvents, pathName, runModelPath } from '@support/model/derive-test-model';
 import { configurationOf, coverageReport, type ModelSuite } from '@support/model/model-suite';
@@ -21,7 +19,8 @@ import { checkoutLoadFailureIn, storefront } from '@support/model/storefront-mod
 import { checkout } from '@support/model/checkout-model';
 import { replayLink } from '@support/model/link-steps';
 import type { LinkedMachine } from '@/dev/state-link/state-link-plan';
-import { PROPERTY_CHECKS_KEY, Reach, machineModels, reportCoverage } from '@support/model/coverage-report';
+import { Reach, machineModels, reportCoverage } from '@support/model/coverage-report';
+import { failedTest, runRecordFile, writeRunRecord, type FailedTest } from '@support/model/run-record';
 import type { Engine } from '@support/browsers/driver';
 import { launchEngine } from '@support/browsers/engines/launch';
 import { checkoutDriver, modelPages, storefrontDriver, unfinished } from '@support/model/model-drivers';
@@ -44,6 +43,8 @@ const covered = new Map([storefront, checkout].map((suite) => [suite.name, new R
 const reachable = new Map<string, Set<string>>(
   [storefront, checkout].map((suite) => [suite.name, new Set()]),
 );
+/** The paths that failed, with where. */
+const failures: FailedTest[] = [];
 /** How many paths were declared and how many started. */
 const counts = { declared: 0, started: 0 };
 
@@ -75,20 +76,23 @@ after(async () => {
     complete &&= counts.started === counts.declared ? report.complete : missing.length === 0;
   }
   if (counts.started < counts.declared) console.log(`${counts.started} of ${counts.declared} paths ran`);
-  // What the passing paths reached and the checks they passed, for the sessions' coverage table
-  // (sessions.node-test.ts).
-  writeFileSync(
-    join(results, `${engine.name}-paths-coverage.json`),
-    JSON.stringify({ ...Object.fromEntries(covered), [PROPERTY_CHECKS_KEY]: propertyChecks() }),
-  );
+  // What the passing paths reached, the checks they passed and the paths that failed, for the
+  // sessions' coverage table (sessions.node-test.ts) and the statechart report.
+  writeRunRecord(runRecordFile(results, engine.name, 'paths'), {
+    reach: Object.fromEntries([...covered].map(([name, reach]) => [name, reach.toJSON()])),
+    propertyChecks: propertyChecks(),
+    failures,
+  });
   if (!complete) process.exitCode = 1;
 });
 
 /**
- * Runs a path; when it fails, its error ends with the path's live link for the dev server, opening at
- * the failing step (tests/support/model/link-steps.ts).
+ * Runs the path named `test`; when it fails, its error ends with the path's live link for the dev
+ * server, opening at the failing step (tests/support/model/link-steps.ts), and the failure is kept for
+ * the run's record.
  */
 async function withLiveLink(
+  test: string,
   machine: LinkedMachine,
   events: readonly EventObject[],
   run: () => Promise<void>,
@@ -96,11 +100,13 @@ async function withLiveLink(
   try {
     await run();
   } catch (error) {
-    if (error instanceof Error) {
-      const failing = Number(/at step (\d+) of path/.exec(error.message)?.[1] ?? 0);
-      const { delays } = machine === 'storefront' ? storefront : checkout;
-      error.message += `\nLive, one step at a time (npm run dev): ${replayLink(machine, events, delays, failing)}`;
-    }
+    const failing = Number(
+      /at step (\d+) of path/.exec(error instanceof Error ? error.message : '')?.[1] ?? 0,
+    );
+    const suite = machine === 'storefront' ? storefront : checkout;
+    failures.push(failedTest(suite, test, events, failing, error));
+    if (error instanceof Error)
+      error.message += `\nLive, one step at a time (npm run dev): ${replayLink(machine, events, suite.delays, failing)}`;
     throw error;
   }
 }
@@ -123,14 +129,14 @@ for (const [index, path] of runs(storefront)) {
     counts.started += 1;
     for (const item of storefront.pathCoverage(path)) reachable.get(storefront.name)!.add(item);
     const withWorker = pathEvents(path).some((event) => event.type === 'release.waiting');
-    const page = await pages.openPage(withWorker, deploys(path));
-    const progress = unfinished(t, page);
-    t.after(page.close);
-    const driver = { ...(await storefrontDriver(page)), onStep: progress.step };
-    await withLiveLink('storefront', pathEvents(path), () =>
-      runModelPath(storefront, path, checkingProperties(driver, 'storefront', page)),
-    );
-    progress.done();
+    await withLiveLink(t.name, 'storefront', pathEvents(path), async () => {
+      const page = await pages.openPage(withWorker, deploys(path));
+      const progress = unfinished(t, page);
+      t.after(page.close);
+      const driver = { ...(await storefrontDriver(page)), onStep: progress.step };
+      await runModelPath(storefront, path, checkingProperties(driver, 'storefront', page));
+      progress.done();
+    });
     covered.get(storefront.name)!.add(
       storefront.pathCoverage(path),
       path.steps.map((step) => configurationOf(step.state.value)),
@@ -144,14 +150,14 @@ for (const [index, path] of runs(checkout)) {
   test(`checkout path ${index + 1}: ${pathName(path)}`, { timeout: PATH_TIMEOUT_MS }, async (t) => {
     counts.started += 1;
     for (const item of checkout.pathCoverage(path)) reachable.get(checkout.name)!.add(item);
-    const page = await pages.openPage(false, false);
-    const progress = unfinished(t, page);
-    t.after(page.close);
-    const driver = { ...(await checkoutDriver(page)), onStep: progress.step };
-    await withLiveLink('checkout', pathEvents(path), () =>
-      runModelPath(checkout, path, checkingProperties(driver, 'checkout', page)),
-    );
-    progress.done();
+    await withLiveLink(t.name, 'checkout', pathEvents(path), async () => {
+      const page = await pages.openPage(false, false);
+      const progress = unfinished(t, page);
+      t.after(page.close);
+      const driver = { ...(await checkoutDriver(page)), onStep: progress.step };
+      await runModelPath(checkout, path, checkingProperties(driver, 'checkout', page));
+      progress.done();
+    });
     covered.get(checkout.name)!.add(
       checkout.pathCoverage(path),
       path.steps.map((step) => configurationOf(step.state.value)),

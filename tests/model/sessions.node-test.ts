@@ -29,16 +29,17 @@
  * percentage, default 90), SESSIONS_SHRINK_SECONDS (default 300); SESSIONS_MACHINE, SESSIONS_REPLAY
  * (a failed session's draw) and SESSIONS_TAKEN (the pairs taken before it) replay one failure.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { Reach, machineModels, reachFrom, reportCoverage } from '@support/model/coverage-report';
 import {
-  PROPERTY_CHECKS_KEY,
-  Reach,
-  machineModels,
-  reachFrom,
-  reportCoverage,
-} from '@support/model/coverage-report';
+  failedTest,
+  latestRunRecord,
+  runRecordFile,
+  writeRunRecord,
+  type FailedTest,
+} from '@support/model/run-record';
 import type { Engine } from '@support/browsers/driver';
 import { launchEngine } from '@support/browsers/engines/launch';
 import { CLOCK_START, modelPages, type ModelPage } from '@support/model/model-drivers';
@@ -105,6 +106,8 @@ const reached = new Map(Object.keys(SPECS).map((name) => [name, new Reach()]));
 /** The machines as the coverage table counts them, within a session's bounds. */
 const models = machineModels('sessions');
 const counts = { sessions: 0, steps: 0 };
+/** The sessions that failed, shrunk, with where. */
+const failures: FailedTest[] = [];
 /** Each machine's steering graph (session.ts). */
 const steering = new Map(Object.entries(SPECS).map(([name, spec]) => [name, sessionSteering(spec.suite)]));
 /**
@@ -233,7 +236,18 @@ for (const [name, spec] of Object.entries(SPECS)) {
         run,
       });
       checking = false;
-      if (failure) throw new Error(failureReport(name, failure, `replayed`), { cause: failure.error });
+      if (failure) {
+        failures.push(
+          failedTest(
+            spec.suite,
+            `${name} session (replayed)`,
+            failure.events,
+            failure.events.length,
+            failure.error,
+          ),
+        );
+        throw new Error(failureReport(name, failure, `replayed`), { cause: failure.error });
+      }
       console.log(
         [
           `${engine.name} ${name}: the replayed session passed:`,
@@ -269,6 +283,9 @@ for (const [name, spec] of Object.entries(SPECS)) {
     });
     checking = false;
     if (!failure) return;
+    failures.push(
+      failedTest(spec.suite, `${name} session`, failure.events, failure.events.length, failure.error),
+    );
     const shrinking = `shrunk ${failure.shrinks} times to ${failure.steps.length} steps${interrupted ? `, when shrinking reached its budget of ${SHRINK_BUDGET_MS / 1000} s` : ''}`;
     const report = failureReport(name, failure, shrinking);
     writeFileSync(failureFile(name), `${report}\n`);
@@ -291,26 +308,13 @@ async function keepEvidence(page: ModelPage, name: string) {
 // ── Coverage ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The covering paths' reach in this engine, as their latest run wrote it (model-paths.node-test.ts), if
- * one ran: the newest of the folders of PATHS_RESULTS (npm test runs Chromium's paths against the CDN,
- * into test-results/engines-edge).
- */
-function pathsReach():
-  (Record<string, Parameters<typeof reachFrom>[0]> & { [PROPERTY_CHECKS_KEY]?: number }) | null {
-  const [latest] = PATHS_RESULTS.split(',')
-    .map((folder) => join(folder, `${engine.name}-paths-coverage.json`))
-    .filter((file) => existsSync(file))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  return latest === undefined ? null : JSON.parse(readFileSync(latest, 'utf8'));
-}
-
-/**
- * Prints the engine's coverage table (sessions, covering paths, both) and writes it, and the pairs the
- * sessions took and the model can take, into ENGINES_RESULTS.
+ * Prints the engine's coverage table (sessions, covering paths, both) and writes it, the pairs the
+ * sessions took and the model can take, and the sessions' run record (run-record.ts), into
+ * ENGINES_RESULTS.
  */
 function report() {
-  const paths = pathsReach();
-  const fromPaths = (name: string) => reachFrom(paths?.[name]);
+  const paths = latestRunRecord(PATHS_RESULTS.split(','), engine.name, 'paths')?.record;
+  const fromPaths = (name: string) => reachFrom(paths?.reach[name]);
   const together = (name: string) => {
     const [own, other] = [reached.get(name)!, fromPaths(name)];
     return {
@@ -338,11 +342,7 @@ function report() {
     [
       propertiesCheckedRow(
         paths
-          ? [
-              propertyChecks(),
-              paths[PROPERTY_CHECKS_KEY] ?? 0,
-              propertyChecks() + (paths[PROPERTY_CHECKS_KEY] ?? 0),
-            ]
+          ? [propertyChecks(), paths.propertyChecks, propertyChecks() + paths.propertyChecks]
           : [propertyChecks()],
       ),
     ],
@@ -358,4 +358,9 @@ function report() {
       ),
     ),
   );
+  writeRunRecord(runRecordFile(results, engine.name, 'sessions'), {
+    reach: Object.fromEntries([...reached].map(([name, reach]) => [name, reach.toJSON()])),
+    propertyChecks: propertyChecks(),
+    failures,
+  });
 }

@@ -67,12 +67,6 @@ export function machineModels(bounds: 'paths' | 'sessions'): MachineModel[] {
   });
 }
 
-/**
- * The key of a covering paths' reach file (`<engine>-paths-coverage.json`, beside its machines'
- * reaches) whose value is the temporal property checks the paths passed.
- */
-export const PROPERTY_CHECKS_KEY = 'propertyChecks';
-
 /** What a machine's run reached, growing as paths or sessions pass. */
 export class Reach implements MachineReach {
   readonly items = new Set<string>();

@@ -87,11 +87,11 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
       return key;
     });
   /**
-   * A path replayed: the items it reaches and its microsteps in order, each the keys of the transitions
-   * XState took in it (several in parallel regions).
-   * @throws when the replay ends elsewhere than the path: model and machine disagree.
+   * Model events replayed from the initial state: the items they reach, their microsteps in order (each
+   * the keys of the transitions XState took in it, several in parallel regions) and the state value
+   * they end in.
    */
-  const replay = (path: StatePath<AnyMachineSnapshot, EventObject>) => {
+  const replayEvents = (events: readonly EventObject[]) => {
     const covered = new Set<string>();
     const microsteps: string[][] = [];
     const addStates = ({ value }: AnyMachineSnapshot) => {
@@ -112,16 +112,28 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
     try {
       actor.start();
       addStates(actor.getSnapshot());
-      for (const event of pathEvents(path))
-        for (const real of expand(event, actor.getSnapshot())) actor.send(real);
-      const [reached, expected] = [actor.getSnapshot(), path.state].map(({ value }) => JSON.stringify(value));
-      if (reached !== expected) throw new Error(`Replay reached ${reached}, the path expects ${expected}.`);
+      for (const event of events) for (const real of expand(event, actor.getSnapshot())) actor.send(real);
+      return { covered, microsteps, value: actor.getSnapshot().value };
     } finally {
       sink = null;
       actor.stop();
     }
-    return { covered, microsteps };
   };
+  /**
+   * A path replayed ({@link replayEvents}).
+   * @throws when the replay ends elsewhere than the path: model and machine disagree.
+   */
+  const replay = (path: StatePath<AnyMachineSnapshot, EventObject>) => {
+    const replayed = replayEvents(pathEvents(path));
+    const [reached, expected] = [replayed.value, path.state.value].map((value) => JSON.stringify(value));
+    if (reached !== expected) throw new Error(`Replay reached ${reached}, the path expects ${expected}.`);
+    return replayed;
+  };
+  /**
+   * The coverage items model events reach from the initial state, where no path says where they end:
+   * what a failed test's steps reached.
+   */
+  const eventsCoverage = (events: readonly EventObject[]) => replayEvents(events).covered;
   /** The coverage items a path reaches. @throws like `replay`. */
   const pathCoverage = (path: StatePath<AnyMachineSnapshot, EventObject>) => replay(path).covered;
   /** A path's microsteps, each its transitions' keys (transition-pairs.ts pairs them). @throws like `replay`. */
@@ -146,7 +158,7 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
     actor.stop();
     return microsteps;
   };
-  return { anatomy, catalogue, pathCoverage, pathMicrosteps, stepMicrosteps };
+  return { anatomy, catalogue, pathCoverage, eventsCoverage, pathMicrosteps, stepMicrosteps };
 }
 
 /** Drops each path whose events are a prefix of another's (or equal to an earlier one's); keeps the order. */
