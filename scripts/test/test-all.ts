@@ -6,7 +6,10 @@
  *    (into dist/) on Node 24, through scripts/setup/with-node.sh, so both Node majors of package.json's
  *    `engines` run part of the work and none of it runs twice (the browser suites' runners, servers
  *    and Playwright run on the system's node, Node 20 on the build machine);
- * 3. `test:browsers` (scripts/test/test-browsers.ts), which prints each browser suite's seconds.
+ * 3. `test:browsers` (scripts/test/test-browsers.ts), which prints each browser suite's seconds;
+ * 4. `report:statecharts` (scripts/test/report-statecharts.ts): the machines' charts painted with what
+ *    the covering paths and sessions of step 3 did, in reports/statecharts/index.html, whether they
+ *    passed or not.
  *
  * A failure in steps 1–2 ends the run there: the browser suites need the build, and a broken type or
  * unit test is cheaper to learn of in minutes. The browser suites all run even when one fails. The
@@ -20,26 +23,35 @@ interface Step {
   readonly name: string;
   readonly command: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Whether its failure ends the run (the steps after it need what it makes or checks). */
+  readonly gates: boolean;
 }
 
 const ON_NODE_24 = ['bash', 'scripts/setup/with-node.sh', '24'];
 
-/** The steps, in order; each before `browsers` gates the next. */
+/** The steps, in order. */
 const STEPS: readonly Step[] = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], gates: true },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], gates: true },
   {
     name: 'unit (Node 24)',
     command: [...ON_NODE_24, 'npm', 'run', '--silent', 'test:unit'],
     env: { JUNIT_SUFFIX: '-node24' },
+    gates: true,
   },
   {
     name: 'model (Node 24)',
     command: [...ON_NODE_24, 'npm', 'run', '--silent', 'test:model'],
     env: { JUNIT_SUFFIX: '-node24' },
+    gates: true,
   },
-  { name: 'build (Node 24)', command: [...ON_NODE_24, 'npm', 'run', '--silent', 'build'] },
-  { name: 'browsers', command: ['npm', 'run', '--silent', 'test:browsers'] },
+  { name: 'build (Node 24)', command: [...ON_NODE_24, 'npm', 'run', '--silent', 'build'], gates: true },
+  { name: 'browsers', command: ['npm', 'run', '--silent', 'test:browsers'], gates: false },
+  {
+    name: 'statecharts report',
+    command: ['npm', 'run', '--silent', 'report:statecharts'],
+    gates: false,
+  },
 ];
 
 let running: ChildProcess | undefined;
@@ -70,7 +82,7 @@ for (const step of STEPS) {
   const stepStarted = Date.now();
   const passed = (await run(step)) === 0;
   results.push({ step, passed, seconds: Math.round((Date.now() - stepStarted) / 1000) });
-  if (!passed && step.name !== 'browsers') break;
+  if (!passed && step.gates) break;
 }
 
 console.log('');
