@@ -19,7 +19,7 @@ import { TEMPORAL_PROPERTIES } from '@machines/temporal-properties';
 import { checkout } from '@support/model/checkout-model';
 import { sessionEvents } from '@support/model/coverage-report';
 import { DEV_SERVER } from '@support/model/link-steps';
-import { stateItemKey, type ModelSuite } from '@support/model/model-suite';
+import { guardFalseItemKey, stateItemKey, type ModelSuite } from '@support/model/model-suite';
 import { storefront } from '@support/model/storefront-model';
 import { reachablePairs } from '@support/model/transition-pairs';
 import { GALLERY_DIR, GALLERY_VIEWPORTS, pictureFile, stateAnchor } from '@support/visual/gallery-names';
@@ -101,14 +101,15 @@ export async function statechartsReport(
   const states: StateDetails[] = [];
   for (const suite of SUITES) {
     const machine = suite.name;
-    const covering = [...suite.paths.entries()].filter(([, path]) => suite.covering.includes(path));
+    // Each covering path by its number (as the paths' test names give it) with what it reaches.
+    const covering = [...suite.paths.entries()]
+      .filter(([, path]) => suite.covering.includes(path))
+      .map(([index, path]) => ({ number: index + 1, reaches: suite.pathCoverage(path) }));
     for (const state of suite.anatomy.states.filter((node) => node.parentId !== null)) {
       const item = stateItemKey(state.id);
       const shown = gallery.find((entry) => entry.machine === machine && entry.id === state.id)!;
       const requirements = allTraces.filter((trace) => namesState(trace, machine, state.id));
-      const reaching = covering
-        .filter(([, path]) => suite.pathCoverage(path).has(item))
-        .map(([index]) => index + 1);
+      const reaching = covering.filter((path) => path.reaches.has(item)).map((path) => path.number);
       const sessionEngines = ENGINES.filter((_, index) =>
         coveredBy(runs[index]!, machine, item).includes('sessions'),
       );
@@ -146,8 +147,8 @@ export async function statechartsReport(
             ...(transition.guard
               ? [
                   {
-                    key: `${transition.key} (guard false)`,
-                    statuses: engineStatuses(machine, `${transition.key} (guard false)`),
+                    key: guardFalseItemKey(transition.key),
+                    statuses: engineStatuses(machine, guardFalseItemKey(transition.key)),
                   },
                 ]
               : []),

@@ -66,7 +66,7 @@ export function innerText(transition: TransitionInfo): string {
 /** How wide a line of text is, px. */
 export const textWidth = (text: string): number => Math.ceil(text.length * CHAR_PX);
 
-/** A state's title: its key, or the machine's id for the root. */
+/** A state's title: its key (the root's is the machine's id). */
 export const stateTitle = (state: StateNodeInfo): string => state.key;
 
 const elk = new ELK();

@@ -51,24 +51,23 @@ export function chartSvg(
   const height = Math.ceil(layout.height);
   const transitionStatuses = (transition: TransitionInfo) => statuses(transition.key);
   const boxes = layout.boxes.map((box) => {
-    const own = statuses(stateItemKey(box.state.id));
-    const title = box.state.parentId === null ? machine : stateTitle(box.state);
+    // The root is no coverage item (the machine is always in it), nor something to select.
+    const isRoot = box.state.parentId === null;
+    const own = isRoot ? [] : statuses(stateItemKey(box.state.id));
     const lines = box.inner.map((transition, index) => {
       const line = transitionStatuses(transition);
       const y = box.y + 8 + (index + 2) * LINE_PX - 4;
       return `<g class="inner ${overallStatus(line)}">${tooltip(transition.key, line)}<text x="${round(box.x + 8)}" y="${round(y)}">${escapeHtml(innerText(transition))}</text>${squares(box.x + 12 + textWidth(innerText(transition)), y - SQUARE_PX + 2, line)}</g>`;
     });
     const kind = box.state.type === 'parallel' ? ' parallel' : box.state.type === 'final' ? ' final' : '';
-    const state =
-      box.state.parentId === null
-        ? `<g class="machine">${tooltip(`machine ${machine}`, own)}`
-        : `<a href="#state-${anchorOf(box.state.id)}" class="state ${overallStatus(own)}${kind}">${tooltip(`state ${box.state.id}`, own)}`;
     return [
-      state,
+      isRoot
+        ? '<g class="machine">'
+        : `<a href="#state-${anchorOf(box.state.id)}" class="state ${overallStatus(own)}${kind}">${tooltip(`state ${box.state.id}`, own)}`,
       `<rect class="box" x="${round(box.x)}" y="${round(box.y)}" width="${round(box.width)}" height="${round(box.height)}" rx="6"/>`,
-      `<text class="title" x="${round(box.x + 8)}" y="${round(box.y + 8 + LINE_PX - 4)}">${escapeHtml(title)}</text>`,
-      box.state.parentId === null ? '' : squares(box.x + box.width - MARKS_PX, box.y + 5, own),
-      box.state.parentId === null ? '</g>' : '</a>',
+      `<text class="title" x="${round(box.x + 8)}" y="${round(box.y + 8 + LINE_PX - 4)}">${escapeHtml(stateTitle(box.state))}</text>`,
+      isRoot ? '' : squares(box.x + box.width - MARKS_PX, box.y + 5, own),
+      isRoot ? '</g>' : '</a>',
       ...lines,
     ].join('');
   });
@@ -81,7 +80,7 @@ export function chartSvg(
     return `<g class="edge ${overallStatus(line)}">${tooltip(edge.transition.key, line)}<path d="${d}" marker-end="url(#arrow-${machine})"/><rect class="label" x="${round(label.x - 2)}" y="${round(label.y)}" width="${round(label.width + 4)}" height="${label.height}"/><text x="${round(label.x)}" y="${round(label.y + label.height - 4)}">${escapeHtml(label.text)}</text>${squares(label.x + textWidth(label.text) + 4, label.y + 1.5, line)}</g>`;
   });
   return [
-    `<svg class="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="The ${machine} machine, coloured by its runs' results" style="font-size:${FONT_PX}px">`,
+    `<svg class="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="group" aria-label="The ${machine} machine, coloured by its runs' results: each state a link to its details" style="font-size:${FONT_PX}px">`,
     `<defs><marker id="arrow-${machine}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow"/></marker></defs>`,
     ...boxes,
     ...edges,
