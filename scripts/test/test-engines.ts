@@ -397,6 +397,8 @@ function runEngine(engine: Engine, env: BrowserEnv): Promise<EngineRun> {
     // Ends the run once its tests have ended, whatever they left open; the leftovers are found below.
     '--test-force-exit',
     ...(namePattern === undefined ? [] : [`--test-name-pattern=${namePattern}`]),
+    // Four reporters make node:test warn of 11 listeners on its stream (MaxListenersExceededWarning):
+    // Node's own, harmless with three or more (nodejs/node#57605, open).
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
     '--test-reporter=spec',
