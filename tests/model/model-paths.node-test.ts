@@ -91,7 +91,7 @@ after(async () => {
  * server, opening at the failing step (tests/support/model/link-steps.ts), and the failure is kept for
  * the run's record.
  */
-async function withLiveLink(
+async function runPath(
   test: string,
   machine: LinkedMachine,
   events: readonly EventObject[],
@@ -129,7 +129,7 @@ for (const [index, path] of runs(storefront)) {
     counts.started += 1;
     for (const item of storefront.pathCoverage(path)) reachable.get(storefront.name)!.add(item);
     const withWorker = pathEvents(path).some((event) => event.type === 'release.waiting');
-    await withLiveLink(t.name, 'storefront', pathEvents(path), async () => {
+    await runPath(t.name, 'storefront', pathEvents(path), async () => {
       const page = await pages.openPage(withWorker, deploys(path));
       const progress = unfinished(t, page);
       t.after(page.close);
@@ -150,7 +150,7 @@ for (const [index, path] of runs(checkout)) {
   test(`checkout path ${index + 1}: ${pathName(path)}`, { timeout: PATH_TIMEOUT_MS }, async (t) => {
     counts.started += 1;
     for (const item of checkout.pathCoverage(path)) reachable.get(checkout.name)!.add(item);
-    await withLiveLink(t.name, 'checkout', pathEvents(path), async () => {
+    await runPath(t.name, 'checkout', pathEvents(path), async () => {
       const page = await pages.openPage(false, false);
       const progress = unfinished(t, page);
       t.after(page.close);
