@@ -50,13 +50,13 @@ type SampleEvents<TMachine extends AnyStateMachine, TScenario extends string> = 
  * outcome counts for the transition.
  */
 function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expand) {
-  let sink: Set<string> | null = null;
+  let sink: ((item: string) => void) | null = null;
   const wrappers = new WeakMap<object, { guard: unknown; key: string }>();
   const { machine, delays } = deriveTestMachine(source, (guard) => {
     const slot = { guard, key: '' };
     // XState evaluates the real guard; only when it says no does the recorder run, and say no too.
     const sayNo = () => {
-      sink?.add(guardFalseItemKey(slot.key));
+      sink?.(guardFalseItemKey(slot.key));
       return false;
     };
     const recorded = or([guard as never, sayNo]);
@@ -87,33 +87,42 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
       return key;
     });
   /**
-   * Model events replayed from the initial state: the items they reach, their microsteps in order (each
-   * the keys of the transitions XState took in it, several in parallel regions) and the state value
-   * they end in.
+   * Model events replayed from the initial state: the items they reach; the same per step (`steps[0]`
+   * the start's, `steps[i]` what event i reached: the transitions it took, the guards that said no,
+   * the states it left the machine in); their microsteps in order (each the keys of the transitions
+   * XState took in it, several in parallel regions); the state value they end in.
    */
   const replayEvents = (events: readonly EventObject[]) => {
     const covered = new Set<string>();
+    const steps: Set<string>[] = [new Set()];
     const microsteps: string[][] = [];
+    const add = (item: string) => {
+      covered.add(item);
+      steps.at(-1)!.add(item);
+    };
     const addStates = ({ value }: AnyMachineSnapshot) => {
-      for (const node of getStateNodes(machine.root, value))
-        if (node.parent) covered.add(stateItemKey(node.id));
+      for (const node of getStateNodes(machine.root, value)) if (node.parent) add(stateItemKey(node.id));
     };
     const actor = createActor(machine, {
       input,
       inspect: (inspection) => {
         if (inspection.type !== '@xstate.microstep') return;
         const keys = keysOf(inspection._transitions);
-        for (const key of keys) covered.add(key);
+        for (const key of keys) add(key);
         if (keys.length) microsteps.push(keys);
         addStates(inspection.snapshot as AnyMachineSnapshot);
       },
     });
-    sink = covered;
+    sink = add;
     try {
       actor.start();
       addStates(actor.getSnapshot());
-      for (const event of events) for (const real of expand(event, actor.getSnapshot())) actor.send(real);
-      return { covered, microsteps, value: actor.getSnapshot().value };
+      for (const event of events) {
+        steps.push(new Set());
+        for (const real of expand(event, actor.getSnapshot())) actor.send(real);
+        addStates(actor.getSnapshot());
+      }
+      return { covered, steps, microsteps, value: actor.getSnapshot().value };
     } finally {
       sink = null;
       actor.stop();
@@ -130,10 +139,10 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
     return replayed;
   };
   /**
-   * The coverage items model events reach from the initial state, where no path says where they end:
-   * what a failed test's steps reached.
+   * The coverage items of each step of model events from the initial state (`[0]` the start's), where
+   * no path says where they end: what a failed test's steps reached.
    */
-  const eventsCoverage = (events: readonly EventObject[]) => replayEvents(events).covered;
+  const stepsCoverage = (events: readonly EventObject[]) => replayEvents(events).steps;
   /** The coverage items a path reaches. @throws like `replay`. */
   const pathCoverage = (path: StatePath<AnyMachineSnapshot, EventObject>) => replay(path).covered;
   /** A path's microsteps, each its transitions' keys (transition-pairs.ts pairs them). @throws like `replay`. */
@@ -158,7 +167,7 @@ function coverageRecorder(source: AnyStateMachine, input: unknown, expand: Expan
     actor.stop();
     return microsteps;
   };
-  return { anatomy, catalogue, pathCoverage, eventsCoverage, pathMicrosteps, stepMicrosteps };
+  return { anatomy, catalogue, pathCoverage, stepsCoverage, pathMicrosteps, stepMicrosteps };
 }
 
 /** Drops each path whose events are a prefix of another's (or equal to an earlier one's); keeps the order. */

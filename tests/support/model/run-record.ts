@@ -22,9 +22,12 @@ const ReachJson = v.object({ items: strings, configurations: strings, pairs: str
 const FailedTestJson = v.object({
   test: v.string(),
   machine: v.string(),
-  /** The items its failing step reached (the initial state's, when it failed before its first step). */
+  /**
+   * The items its failing step reached: the transitions it took, the guards that said no, the states
+   * it left the machine in (the initial states, when it failed before its first step).
+   */
   failing: strings,
-  /** The items its steps before the failing one reached. */
+  /** The items its steps before the failing one reached, the start's included. */
   before: strings,
   /** The temporal property it broke, by id; null when it failed another way. */
   property: v.nullable(v.string()),
@@ -96,13 +99,12 @@ export function failedTest(
   error: unknown,
 ): FailedTest {
   const step = Math.min(Math.max(failingStep, 0), events.length);
-  const before = step === 0 ? new Set<string>() : suite.eventsCoverage(events.slice(0, step - 1));
-  const upTo = suite.eventsCoverage(events.slice(0, step));
+  const steps = suite.stepsCoverage(events.slice(0, step));
   return {
     test,
     machine: suite.name,
-    failing: [...upTo].filter((item) => !before.has(item)),
-    before: [...before],
+    failing: [...steps[step]!],
+    before: [...new Set(steps.slice(0, step).flatMap((items) => [...items]))],
     property: brokenProperty(error),
   };
 }

@@ -81,6 +81,13 @@ describe('a failed test in the run records', () => {
     expect(failure.property).toBeNull();
   });
 
+  it('names what its failing step did even when an earlier step did the same', () => {
+    const again = [{ type: 'cart.open' }, { type: 'cart.close' }, { type: 'cart.open' }];
+    const failure = failedTest(storefront, 'a session', again, 3, null);
+    expect(failure.failing).toEqual(expect.arrayContaining([OPEN, 'state cart.open.browsing']));
+    expect(failure.before).toEqual(expect.arrayContaining([OPEN, 'cart.open: cart.close → cart.closed']));
+  });
+
   it('fails before its first step on the initial states', () => {
     const failure = failedTest(storefront, 'a path', [{ type: 'cart.open' }], 0, null);
     expect(failure.failing).toContain('state cart.closed');
