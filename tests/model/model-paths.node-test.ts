@@ -104,9 +104,10 @@ async function runPath(
       /at step (\d+) of path/.exec(error instanceof Error ? error.message : '')?.[1] ?? 0,
     );
     const suite = machine === 'storefront' ? storefront : checkout;
-    failures.push(failedTest(suite, test, events, failing, error));
-    if (error instanceof Error)
-      error.message += `\nLive, one step at a time (npm run dev): ${replayLink(machine, events, suite.delays, failing)}`;
+    const live = `Live, one step at a time (npm run dev): ${replayLink(machine, events, suite.delays, failing)}`;
+    if (error instanceof Error) error.message += `\n${live}`;
+    const report = error instanceof Error ? error.message : `${String(error)}\n${live}`;
+    failures.push(failedTest(suite, test, events, failing, error, report));
     throw error;
   }
 }

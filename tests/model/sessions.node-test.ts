@@ -237,6 +237,7 @@ for (const [name, spec] of Object.entries(SPECS)) {
       });
       checking = false;
       if (failure) {
+        const report = failureReport(name, failure, `replayed`);
         failures.push(
           failedTest(
             spec.suite,
@@ -244,9 +245,10 @@ for (const [name, spec] of Object.entries(SPECS)) {
             failure.events,
             failure.events.length,
             failure.error,
+            report,
           ),
         );
-        throw new Error(failureReport(name, failure, `replayed`), { cause: failure.error });
+        throw new Error(report, { cause: failure.error });
       }
       console.log(
         [
@@ -283,11 +285,11 @@ for (const [name, spec] of Object.entries(SPECS)) {
     });
     checking = false;
     if (!failure) return;
-    failures.push(
-      failedTest(spec.suite, `${name} session`, failure.events, failure.events.length, failure.error),
-    );
     const shrinking = `shrunk ${failure.shrinks} times to ${failure.steps.length} steps${interrupted ? `, when shrinking reached its budget of ${SHRINK_BUDGET_MS / 1000} s` : ''}`;
     const report = failureReport(name, failure, shrinking);
+    failures.push(
+      failedTest(spec.suite, `${name} session`, failure.events, failure.events.length, failure.error, report),
+    );
     writeFileSync(failureFile(name), `${report}\n`);
     throw new Error(report, { cause: failure.error });
   });

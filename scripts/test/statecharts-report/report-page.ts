@@ -63,7 +63,16 @@ export interface FailureRow {
   readonly test: string;
   readonly failing: readonly string[];
   readonly property: string | null;
+  /** What its runner printed: its error, steps, replay command and live link. */
+  readonly report: string;
 }
+
+/** Text as HTML with each dev-server link (a failure's live link) made a link. */
+const withLinks = (text: string) =>
+  escapeHtml(text).replace(
+    /http:\/\/localhost:5173\/\S*/g,
+    (url) => `<a href="${url}">${url.length > 80 ? `${url.slice(0, 77)}…` : url}</a>`,
+  );
 
 /** Everything the page shows. */
 export interface ReportData {
@@ -153,6 +162,7 @@ th, td { border: 1px solid #d0d7de; padding: 2px 8px; text-align: left; vertical
 td.passed, td.failed, td.missed, td.not-run { text-align: center; font-weight: 700; }
 td.passed { color: var(--passed); } td.failed { color: #fff; background: var(--failed); } td.missed { color: var(--missed); } td.not-run { color: var(--not-run); }
 td small { font-weight: 400; display: block; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-size: 12px; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 .state-details { display: none; position: fixed; top: 0; right: 0; bottom: 0; width: min(520px, 100%); overflow-y: auto; background: #fff; border-left: 1px solid #d0d7de; box-shadow: -4px 0 16px rgb(0 0 0 / 0.12); padding: 0 20px 24px; z-index: 2; }
 .state-details:target { display: block; }
@@ -269,7 +279,14 @@ ${
   data.failures.length === 0
     ? '<p>No covering path or session failed in these runs.</p>'
     : `<table><thead><tr><th scope="col">engine</th><th scope="col">run</th><th scope="col">test</th><th scope="col">its failing step reached</th><th scope="col">property broken</th></tr></thead><tbody>
-${data.failures.map((failure) => `<tr><td>${failure.engine}</td><td>${failure.kind}</td><td>${escapeHtml(failure.test)}</td><td>${failure.failing.map((item) => `<code>${escapeHtml(item)}</code>`).join('<br>')}</td><td>${failure.property ? `<code>${escapeHtml(failure.property)}</code>` : ''}</td></tr>`).join('\n')}
+${data.failures
+  .map(
+    (
+      failure,
+    ) => `<tr><td>${failure.engine}</td><td>${failure.kind}</td><td>${escapeHtml(failure.test)}</td><td>${failure.failing.map((item) => `<code>${escapeHtml(item)}</code>`).join('<br>')}</td><td>${failure.property ? `<code>${escapeHtml(failure.property)}</code>` : ''}</td></tr>
+<tr><td colspan="5"><pre>${withLinks(failure.report)}</pre></td></tr>`,
+  )
+  .join('\n')}
 </tbody></table>`
 }
 </section>

@@ -31,6 +31,8 @@ const FailedTestJson = v.object({
   before: strings,
   /** The temporal property it broke, by id; null when it failed another way. */
   property: v.nullable(v.string()),
+  /** What its runner printed of it: its error, steps, replay command and live link. */
+  report: v.string(),
 });
 export type FailedTest = v.InferOutput<typeof FailedTestJson>;
 
@@ -89,7 +91,8 @@ function brokenProperty(error: unknown): string | null {
 
 /**
  * A failed test as its record keeps it: `events` are its model events, `failingStep` the 1-based step
- * that failed (0: before its first step, such as the page not opening), `error` what it threw.
+ * that failed (0: before its first step, such as the page not opening), `error` what it threw and
+ * `report` what its runner printed of it.
  */
 export function failedTest(
   suite: ModelSuite,
@@ -97,6 +100,7 @@ export function failedTest(
   events: readonly EventObject[],
   failingStep: number,
   error: unknown,
+  report: string,
 ): FailedTest {
   const step = Math.min(Math.max(failingStep, 0), events.length);
   const steps = suite.stepsCoverage(events.slice(0, step));
@@ -106,5 +110,6 @@ export function failedTest(
     failing: [...steps[step]!],
     before: [...new Set(steps.slice(0, step).flatMap((items) => [...items]))],
     property: brokenProperty(error),
+    report,
   };
 }

@@ -20,6 +20,7 @@ import { overallStatus } from '../../../../scripts/test/statecharts-report/run-r
 
 const OPEN = 'cart.closed: cart.open → cart.open';
 const PROPERTY = TEMPORAL_PROPERTIES[0]!;
+const LIVE = 'http://localhost:5173/?replay=eyJ9&step=2';
 
 let folder: string;
 let report: ReportData;
@@ -52,6 +53,7 @@ beforeAll(async () => {
         [{ type: 'quantity.increment' }, { type: 'cart.open' }],
         2,
         new Error('session failed', { cause: broken }),
+        `storefront session failed at step 2\nLive, one step at a time (npm run dev): ${LIVE}`,
       ),
     ],
   });
@@ -72,6 +74,7 @@ describe('a failed test in the run records', () => {
       [{ type: 'cart.open' }, { type: 'cart.close' }],
       1,
       null,
+      '',
     );
     expect(failure.failing).toEqual(
       expect.arrayContaining([OPEN, 'state cart.open', 'state cart.open.browsing']),
@@ -83,13 +86,13 @@ describe('a failed test in the run records', () => {
 
   it('names what its failing step did even when an earlier step did the same', () => {
     const again = [{ type: 'cart.open' }, { type: 'cart.close' }, { type: 'cart.open' }];
-    const failure = failedTest(storefront, 'a session', again, 3, null);
+    const failure = failedTest(storefront, 'a session', again, 3, null, '');
     expect(failure.failing).toEqual(expect.arrayContaining([OPEN, 'state cart.open.browsing']));
     expect(failure.before).toEqual(expect.arrayContaining([OPEN, 'cart.open: cart.close → cart.closed']));
   });
 
   it('fails before its first step on the initial states', () => {
-    const failure = failedTest(storefront, 'a path', [{ type: 'cart.open' }], 0, null);
+    const failure = failedTest(storefront, 'a path', [{ type: 'cart.open' }], 0, null, '');
     expect(failure.failing).toContain('state cart.closed');
     expect(failure.failing).not.toContain('state cart.open');
   });
@@ -167,6 +170,7 @@ describe('the statechart report', () => {
         property: PROPERTY.id,
       }),
     ]);
+    expect(page).toContain(`<a href="${LIVE.replace('&', '&#38;')}">`);
     for (const view of ['pairs', 'properties', 'failures'])
       expect(page).toContain(`<section id="${view}" class="view">`);
   });
