@@ -16,11 +16,8 @@ import {
   textWidth,
   type ChartLayout,
 } from './chart-layout';
+import { escapeHtml } from './escape-html';
 import { ENGINES, overallStatus, type Status } from './run-results';
-
-/** Text made safe for HTML and SVG, in content and attribute values. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const SQUARE_PX = 12;
 const round = (value: number) => Math.round(value * 10) / 10;

@@ -5,7 +5,7 @@
  * Pictures come inline as data URLs; links to the full-size pictures and to the dev server's live
  * links leave the page only when followed.
  */
-import { escapeHtml } from './chart-svg';
+import { escapeHtml } from './escape-html';
 import { ENGINES, type Status } from './run-results';
 
 /** One engine's status of an element, with the kinds of run that covered it. */
