@@ -18,7 +18,7 @@ export type RunSuite = 'paths' | 'sessions';
 const strings = v.array(v.string());
 const ReachJson = v.object({ items: strings, configurations: strings, pairs: strings });
 
-/** A failed test: its name, machine, the coverage items of its failing step and of the steps before. */
+/** A failed test: its name, machine, the coverage items of its failing step, what it broke and printed. */
 const FailedTestJson = v.object({
   test: v.string(),
   machine: v.string(),
@@ -27,8 +27,6 @@ const FailedTestJson = v.object({
    * it left the machine in (the initial states, when it failed before its first step).
    */
   failing: strings,
-  /** The items its steps before the failing one reached, the start's included. */
-  before: strings,
   /** The temporal property it broke, by id; null when it failed another way. */
   property: v.nullable(v.string()),
   /** What its runner printed of it: its error, steps, replay command and live link. */
@@ -103,12 +101,12 @@ export function failedTest(
   report: string,
 ): FailedTest {
   const step = Math.min(Math.max(failingStep, 0), events.length);
+  // Played up to the failing step: that step's items are the last.
   const steps = suite.stepsCoverage(events.slice(0, step));
   return {
     test,
     machine: suite.name,
     failing: [...steps[step]!],
-    before: [...new Set(steps.slice(0, step).flatMap((items) => [...items]))],
     property: brokenProperty(error),
     report,
   };
