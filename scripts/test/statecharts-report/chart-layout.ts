@@ -37,7 +37,6 @@ export interface ChartBox {
 /** One edge: a transition to one of its targets, its route (absolute points, px) and its label's box. */
 export interface ChartEdge {
   readonly transition: TransitionInfo;
-  readonly targetId: string;
   readonly points: readonly { x: number; y: number }[];
   readonly label: { x: number; y: number; width: number; height: number; text: string };
 }
@@ -51,7 +50,7 @@ export interface ChartLayout {
 }
 
 /** A transition as the chart labels it: `event [guard]`, a delay with its ms, `(re-enters)`. */
-export function transitionText({ trigger, guard, reenter }: TransitionInfo): string {
+function transitionText({ trigger, guard, reenter }: TransitionInfo): string {
   const when =
     trigger.kind === 'delay' ? `${triggerLabel(trigger)} (${trigger.ms} ms)` : triggerLabel(trigger);
   return `${when}${guard ? ` [${guard}]` : ''}${reenter ? ' (re-enters)' : ''}`;
@@ -195,7 +194,7 @@ export async function layoutChart(anatomy: MachineAnatomy): Promise<ChartLayout>
     const inGraph = (id: string) =>
       (id === state.id || isInside(id, state.id)) &&
       ![...nested.keys()].some((parallel) => isInside(id, parallel));
-    const drawn = new Map<string, { transition: TransitionInfo; targetId: string; text: string }>();
+    const drawn = new Map<string, { transition: TransitionInfo; text: string }>();
     const edges: ElkExtendedEdge[] = anatomy.transitions
       .filter((transition) => !drawnInside(transition) && inGraph(transition.sourceId))
       .flatMap((transition, index) =>
@@ -206,7 +205,7 @@ export async function layoutChart(anatomy: MachineAnatomy): Promise<ChartLayout>
             );
           const id = `edge:${index}:${target}`;
           const text = transitionText(transition);
-          drawn.set(id, { transition, targetId, text });
+          drawn.set(id, { transition, text });
           return {
             id,
             sources: [nodeId(transition.sourceId)],
@@ -251,14 +250,13 @@ export async function layoutChart(anatomy: MachineAnatomy): Promise<ChartLayout>
       boxes: [...boxes, ...nestedParts.flatMap((part) => part.boxes)],
       edges: [
         ...(graph.edges ?? []).map((edge): ChartEdge => {
-          const { transition, targetId, text } = drawn.get(edge.id)!;
+          const { transition, text } = drawn.get(edge.id)!;
           const at = origin.get(edge.container ?? 'chart') ?? { x: 0, y: 0 };
           const shift = (point: { x: number; y: number }) => ({ x: at.x + point.x, y: at.y + point.y });
           const section = edge.sections?.[0];
           const label = edge.labels?.[0];
           return {
             transition,
-            targetId,
             points: section
               ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift)
               : [],

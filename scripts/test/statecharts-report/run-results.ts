@@ -4,11 +4,11 @@
  * pair and temporal property: covered by tests that passed, reached by a failing test's failing step,
  * not reached, or not run in that engine.
  */
+import type { EngineName } from '@support/browsers/driver';
 import { latestRunRecord, type RunRecord } from '@support/model/run-record';
 
 /** The engines the browser suites run in, in the report's column order. */
-export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
-export type EngineName = (typeof ENGINES)[number];
+export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
 
 /** What one engine's runs say of an item: `failed` wins over `passed`. */
 export type Status = 'passed' | 'failed' | 'missed' | 'not-run';

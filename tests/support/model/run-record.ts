@@ -57,7 +57,7 @@ export function writeRunRecord(file: string, record: RunRecord): void {
  * A record as written, or null when there is no such file.
  * @throws when the file is not a record (valibot's error names the field).
  */
-export function readRunRecord(file: string): RunRecord | null {
+function readRunRecord(file: string): RunRecord | null {
   if (!existsSync(file)) return null;
   return v.parse(RunRecordJson, JSON.parse(readFileSync(file, 'utf8')));
 }
