@@ -157,9 +157,11 @@ export function taggedTests(): TaggedTest[] {
 
 const SUITES = { storefront, checkout } as const satisfies Record<string, ModelSuite>;
 /** The random sessions of both machines, in Chromium, Firefox and WebKit. */
-const SESSIONS_FILE = 'tests/model/sessions.node-test.ts';
-/** The files that run the generated model paths: in jsdom, and in Chromium, Firefox and WebKit. */
-const MODEL_PATH_FILES = ['tests/model/harness.test.ts', 'tests/model/model-paths.node-test.ts'];
+export const SESSIONS_FILE = 'tests/model/sessions.node-test.ts';
+/** The file that runs the generated model paths in Chromium, Firefox and WebKit. */
+export const BROWSER_PATHS_FILE = 'tests/model/model-paths.node-test.ts';
+/** The files that run the generated model paths: in jsdom, and in the browsers. */
+const MODEL_PATH_FILES = ['tests/model/harness.test.ts', BROWSER_PATHS_FILE];
 type MachineName = keyof typeof SUITES;
 
 /** The numbers (from 1) of a suite's paths that reach one of `parts`, and which of them are covering. */

@@ -16,16 +16,20 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Transformer } from '@napi-rs/image';
 import { TEMPORAL_PROPERTIES } from '@machines/temporal-properties';
-import { checkout } from '@support/model/checkout-model';
-import { sessionEvents } from '@support/model/coverage-report';
+import { SUITES, sessionEvents } from '@support/model/coverage-report';
 import { DEV_SERVER } from '@support/model/link-steps';
-import { guardFalseItemKey, stateItemKey, type ModelSuite } from '@support/model/model-suite';
-import { storefront } from '@support/model/storefront-model';
+import { guardFalseItemKey, stateItemKey } from '@support/model/model-suite';
 import { reachablePairs } from '@support/model/transition-pairs';
 import { GALLERY_DIR, GALLERY_VIEWPORTS, pictureFile, stateAnchor } from '@support/visual/gallery-names';
 import { galleryPlan, type GalleryPicture } from '@support/visual/state-gallery';
 import { STATE_LINKS } from '@/dev/state-link/state-links.generated';
-import { testFilesOf, traces, type Trace } from '../docs/generate-traceability';
+import {
+  BROWSER_PATHS_FILE,
+  SESSIONS_FILE,
+  testFilesOf,
+  traces,
+  type Trace,
+} from '../docs/generate-traceability';
 import { layoutChart } from './statecharts-report/chart-layout';
 import { chartSvg } from './statecharts-report/chart-svg';
 import { reportPage, type ReportData, type StateDetails } from './statecharts-report/report-page';
@@ -45,12 +49,9 @@ import {
 /** Where the report is written by default, from the repository root. */
 export const REPORT_FILE = 'reports/statecharts/index.html';
 
-const SUITES: readonly ModelSuite[] = [storefront, checkout];
 /** The test file that compares each state's picture, and the one that opens each live link. */
 const VISUAL_FILE = 'tests/visual/states.spec.ts';
 const STATE_LINK_FILE = 'tests/unit/dev/state-link/open-state-link.test.tsx';
-const PATHS_FILE = 'tests/model/model-paths.node-test.ts';
-const SESSIONS_FILE = 'tests/model/sessions.node-test.ts';
 /** How wide a picture's inline copy is, per viewport, px. */
 const THUMBNAIL_WIDTH: Readonly<Record<string, number>> = { '375x812': 120, '1280x800': 300 };
 
@@ -116,7 +117,7 @@ export async function statechartsReport(
       const files = new Map<string, string[]>();
       const add = (file: string, what: string) => files.set(file, [...(files.get(file) ?? []), what]);
       if (reaching.length)
-        add(PATHS_FILE, `covering path${reaching.length > 1 ? 's' : ''} ${reaching.join(', ')}`);
+        add(BROWSER_PATHS_FILE, `covering path${reaching.length > 1 ? 's' : ''} ${reaching.join(', ')}`);
       add(
         SESSIONS_FILE,
         sessionEngines.length
