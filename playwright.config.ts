@@ -3,17 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests in real Chromium against the production build served by nginx with deploy/nginx.conf
- * (scripts/hosting/serve.ts), or against a deployment with `BASE_URL` (run them through scripts/test/run-e2e.ts,
- * which finds the system Chromium first). Three projects: the e2e suite (tests/e2e) in two viewports,
- * `mobile` 375×812 and `desktop` 1280×800 (`npm run test:e2e`), and `states`, the state gallery's
- * visual baselines (tests/visual, `npm run test:visual`). The generated model paths run in every
- * engine through scripts/test/test-engines.ts (`npm run test:model:browser`). The browser resolves no host
- * but 127.0.0.1 (and BASE_URL's).
+ * Browser tests in Chromium against the production build served by nginx with deploy/nginx.conf
+ * (scripts/hosting/serve.ts), or against a deployment with `BASE_URL` (run them through
+ * scripts/test/run-e2e.ts, which finds Debian's Chromium first). They run in Chromium's headless shell
+ * (`CHROME_HEADLESS_SHELL_PATH`), as Playwright runs headless Chromium; what needs the browser's own
+ * layer opens the browser (`CHROME_PATH`): docs/decisions/0016-chromium-headless-shell.md.
+ * Three projects: the e2e suite (tests/playwright, tests/hosting) in two viewports, `mobile` 375×812 and `desktop` 1280×800
+ * (`npm run test:e2e`), and `states`, the state gallery's visual baselines (tests/visual, `npm run
+ * test:visual`). The generated model paths run in every engine through scripts/test/test-engines.ts
+ * (`npm run test:model:browser`). The browser resolves no host but 127.0.0.1 (and BASE_URL's).
  */
-const executablePath = process.env.CHROME_PATH;
+const executablePath = process.env.CHROME_HEADLESS_SHELL_PATH;
 if (!executablePath)
-  throw new Error('CHROME_PATH is not set: run the browser tests through `npm run test:e2e`.');
+  throw new Error('CHROME_HEADLESS_SHELL_PATH is not set: run the browser tests through `npm run test:e2e`.');
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -58,7 +60,7 @@ const serverURL = deployedURL?.origin ?? process.env.E2E_BASE_URL;
 /** Hosts the browser may resolve: 127.0.0.1, and the deployment's host under BASE_URL. */
 const reachableHosts = ['127.0.0.1', ...(deployedURL ? [deployedURL.hostname] : [])];
 
-/** System Chromium, headless, resolving only {@link reachableHosts}. */
+/** Chromium's headless shell, resolving only {@link reachableHosts}. */
 const launchOptions = {
   executablePath,
   args: [

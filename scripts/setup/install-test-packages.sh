@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The one installer of the Debian packages the browser suites, the bench and `npm start --nginx` need.
 # Every runner calls it once, before it starts anything, with what it needs:
-#   chromium   Debian's chromium (or $CHROME_PATH)
+#   chromium   Debian's chromium, the browser (or $CHROME_PATH)
+#   headless-shell
+#              Debian's chromium-headless-shell, which the headless Chromium suites run in (or
+#              $CHROME_HEADLESS_SHELL_PATH)
 #   firefox    firefox-esr (or $FIREFOX_PATH)
 #   webkit     webkit2gtk-driver (WebKitWebDriver + MiniBrowser), xvfb and xauth for its X server
 #   fonts      fonts-dejavu-core, the one font the visual baselines render with (tests/support/visual/fonts.conf)
@@ -19,8 +22,8 @@ needs=("$@")
 [ ${#needs[@]} -gt 0 ] || needs=(all)
 want() { [[ " ${needs[*]} " == *" $1 "* || " ${needs[*]} " == *" all "* ]]; }
 for need in "${needs[@]}"; do
-  case "$need" in chromium | firefox | webkit | fonts | nginx | all) ;; *)
-    echo "install-test-packages.sh: unknown need '$need' (chromium, firefox, webkit, fonts, nginx, all)" >&2
+  case "$need" in chromium | headless-shell | firefox | webkit | fonts | nginx | all) ;; *)
+    echo "install-test-packages.sh: unknown need '$need' (chromium, headless-shell, firefox, webkit, fonts, nginx, all)" >&2
     exit 2
     ;;
   esac
@@ -37,6 +40,10 @@ brotli_module() {
 # The Debian packages still missing for what is asked, one per line.
 missing_packages() {
   if want chromium; then [ -n "${CHROME_PATH:-}" ] || [ -x /usr/bin/chromium ] || echo chromium; fi
+  if want headless-shell; then
+    [ -n "${CHROME_HEADLESS_SHELL_PATH:-}" ] || [ -x /usr/lib/chromium/chromium-headless-shell ] ||
+      echo chromium-headless-shell
+  fi
   if want firefox; then [ -n "${FIREFOX_PATH:-}" ] || [ -x /usr/bin/firefox-esr ] || echo firefox-esr; fi
   if want webkit; then
     { [ -n "${WEBKIT_WEBDRIVER_PATH:-}" ] || command -v WebKitWebDriver >/dev/null; } &&

@@ -38,9 +38,11 @@ for (let index = 0; index < args.length; index += 1) {
 if (projects.length === 0) projects.push('mobile', 'desktop');
 playwrightArgs.push('--project', ...projects);
 
-// The one installer, once, before anything starts (scripts/setup/install-test-packages.sh): Chromium; the
-// visual baselines' font; nginx, which serves the build unless a server is given.
-const needs = ['chromium'];
+// The one installer, once, before anything starts (scripts/setup/install-test-packages.sh): Chromium's
+// headless shell, which the tests run in, and the browser, for what needs the browser's own layer
+// (docs/decisions/0016-chromium-headless-shell.md); the visual baselines' font; nginx, which serves
+// the build unless a server is given.
+const needs = ['chromium', 'headless-shell'];
 if (projects.includes('states')) needs.push('fonts');
 if (!process.env.BASE_URL && !process.env.E2E_BASE_URL) needs.push('nginx');
 if (
@@ -50,10 +52,14 @@ if (
   process.exit(1);
 }
 process.env.PET_BALL_PACKAGES_CHECKED = '1';
-const chromePath = execFileSync('bash', ['scripts/setup/find-chromium.sh'], {
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-}).trim();
+/** The path scripts/setup/find-chromium.sh prints for `chromium` (`browser` or `headless-shell`). */
+const findChromium = (chromium: string): string =>
+  execFileSync('bash', ['scripts/setup/find-chromium.sh', chromium], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+const chromePath = findChromium('browser');
+const headlessShellPath = findChromium('headless-shell');
 const deployment = process.env.BASE_URL;
 if (deployment) console.log(`${label}: testing the deployment at ${deployment} (no local build or server)`);
 else if (build) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
@@ -67,6 +73,7 @@ const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
   env: {
     ...process.env,
     CHROME_PATH: chromePath,
+    CHROME_HEADLESS_SHELL_PATH: headlessShellPath,
     E2E_REPORT: report,
     E2E_JUNIT: junit,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',

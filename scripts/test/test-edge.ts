@@ -72,10 +72,12 @@ const cleanUp = async () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 
-// The one installer, once, before anything starts: nginx with brotli_static, and Chromium.
+// The one installer, once, before anything starts: nginx with brotli_static, and Chromium (the
+// browser and its headless shell).
 if (
-  spawnSync('bash', ['scripts/setup/install-test-packages.sh', 'nginx', 'chromium'], { stdio: 'inherit' })
-    .status !== 0
+  spawnSync('bash', ['scripts/setup/install-test-packages.sh', 'nginx', 'chromium', 'headless-shell'], {
+    stdio: 'inherit',
+  }).status !== 0
 ) {
   console.log('edge: 0 passed, 1 failed');
   process.exit(1);

@@ -7,7 +7,8 @@
  * `engines: N passed, N failed` (tests × engines).
  *
  * 1. runs the one installer of the test packages (scripts/setup/install-test-packages.sh) once for what the
- *    chosen engines and suites need: Chromium (`chromium`, or $CHROME_PATH), Firefox (`firefox-esr`, or
+ *    chosen engines and suites need: Chromium's headless shell (`chromium-headless-shell`, or
+ *    $CHROME_HEADLESS_SHELL_PATH), Firefox (`firefox-esr`, or
  *    $FIREFOX_PATH), WebKit's WebKitWebDriver and MiniBrowser (`webkit2gtk-driver`) with an X server
  *    (`xvfb`, `xauth`), and, unless the paths run against BASE_URL alone, nginx with its brotli_static
  *    module. As root with apt-get it installs what is missing, one run at a time; otherwise, or when
@@ -39,7 +40,7 @@
  *   --skip engine:suite (repeatable) leaves that suite out of that engine's run, e.g. chromium:paths
  *   where another run covers it (npm test runs Chromium's paths against the CDN: scripts/test/test-edge.ts).
  * Env: DIST_DIR (the build to test), BASE_URL (the paths against that deployment instead, see
- * tests/model/model-paths.node-test.ts), ENGINES_RESULTS (the reports' directory), CHROME_PATH,
+ * tests/model/model-paths.node-test.ts), ENGINES_RESULTS (the reports' directory), CHROME_HEADLESS_SHELL_PATH,
  * FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_WEBDRIVER_PATH, ENGINES_TIMEOUT_MS (per engine run; default
  * 600000 for shop, 1800000 for paths, summed). A test that takes over 2 min fails on its own (each
  * test's `timeout`). Each engine run has a watchdog: past its limit, or after {@link IDLE_LIMIT_MS}
@@ -155,7 +156,7 @@ function which(command: string): string | undefined {
 
 /** What each engine needs of scripts/setup/install-test-packages.sh. */
 const NEEDS: Readonly<Record<Engine, string>> = {
-  chromium: 'chromium',
+  chromium: 'headless-shell',
   firefox: 'firefox',
   webkit: 'webkit',
 };
@@ -178,11 +179,11 @@ type BrowserEnv = Readonly<Record<string, string>>;
 /** The environment each engine's run needs: where its browser is. @throws when it is not there. */
 function prepare(engine: Engine): BrowserEnv {
   if (engine === 'chromium') {
-    const chromePath = execFileSync('bash', ['scripts/setup/find-chromium.sh'], {
+    const shellPath = execFileSync('bash', ['scripts/setup/find-chromium.sh', 'headless-shell'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     }).trim();
-    return { CHROME_PATH: chromePath };
+    return { CHROME_HEADLESS_SHELL_PATH: shellPath };
   }
   if (engine === 'firefox') {
     const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';

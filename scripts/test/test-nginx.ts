@@ -82,10 +82,12 @@ const cleanUp = async () => {
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 
-// The one installer, once, before anything starts: nginx with brotli_static, and Chromium for the e2e run.
+// The one installer, once, before anything starts: nginx with brotli_static, and Chromium (the browser
+// and its headless shell) for the e2e run.
 if (
-  spawnSync('bash', ['scripts/setup/install-test-packages.sh', 'nginx', 'chromium'], { stdio: 'inherit' })
-    .status !== 0
+  spawnSync('bash', ['scripts/setup/install-test-packages.sh', 'nginx', 'chromium', 'headless-shell'], {
+    stdio: 'inherit',
+  }).status !== 0
 ) {
   console.log('nginx: 0 passed, 1 failed');
   process.exit(1);

@@ -7,6 +7,18 @@ import { openShop } from '@support/playwright/clock';
 import { expect, shopIn, test } from '@support/playwright/fixtures';
 
 /**
+ * The browser, not the headless shell the other specs run in (`CHROME_PATH`, set by
+ * scripts/test/run-e2e.ts): the shell has no install prompt, and answers the question below with no
+ * error for any page (docs/decisions/0016-chromium-headless-shell.md).
+ * @throws when CHROME_PATH is not set.
+ */
+const browserPath = (): string => {
+  const path = process.env.CHROME_PATH;
+  if (!path) throw new Error('CHROME_PATH is not set: run the browser tests through `npm run test:e2e`.');
+  return path;
+};
+
+/**
  * The shop can be installed as an app (docs/offline.md): Chromium, asked through the DevTools protocol
  * (`Page.getInstallabilityErrors`, what its install prompt checks), finds nothing missing once the
  * service worker controls the page, and reads the web app manifest the page links to with the fields
@@ -20,6 +32,7 @@ test('Chromium finds the shop installable: no installability error, the manifest
   const profile = mkdtempSync(join(tmpdir(), 'pet-ball-profile-'));
   const context = await browser.browserType().launchPersistentContext(profile, {
     ...testInfo.project.use.launchOptions,
+    executablePath: browserPath(),
     ...(testInfo.project.use.viewport && { viewport: testInfo.project.use.viewport }),
     baseURL,
   });

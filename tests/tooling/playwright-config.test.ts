@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 async function loadConfig(env: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [name, value] of Object.entries({
-    CHROME_PATH: '/usr/bin/chromium',
+    CHROME_HEADLESS_SHELL_PATH: '/usr/lib/chromium/chromium-headless-shell',
     E2E_BASE_URL: undefined,
     ...env,
   }))

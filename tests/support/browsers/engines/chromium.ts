@@ -7,8 +7,11 @@ import {
   type Viewport,
 } from '@support/browsers/driver';
 
-/** Where the suite finds Chromium unless `CHROME_PATH` says otherwise (scripts/setup/find-chromium.sh). */
-const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Where the suite finds Chromium's headless shell unless `CHROME_HEADLESS_SHELL_PATH` says otherwise
+ * (scripts/setup/find-chromium.sh headless-shell; docs/decisions/0016-chromium-headless-shell.md).
+ */
+const DEFAULT_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 /**
  * The {@link EnginePage} of a Playwright `page`: the engine suite's Chromium pages and the Playwright
@@ -43,8 +46,10 @@ export function playwrightEnginePage(page: Page, { touch = false }: EngineOption
 }
 
 /**
- * Launches Chromium through Playwright (`playwright-core`, never its own browser download): the
- * system Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless, `--no-sandbox --disable-gpu`.
+ * Launches Chromium through Playwright (`playwright-core`, never its own browser download): Debian's
+ * Chromium headless shell (`CHROME_HEADLESS_SHELL_PATH`, default
+ * /usr/lib/chromium/chromium-headless-shell), as Playwright runs headless Chromium, with
+ * `--no-sandbox --disable-gpu`.
  * Each page gets its own browser context (cookies, storage and HTTP cache of its own) at `viewport`
  * (default 390 × 844), a touch screen's with `options.touch`.
  * @throws when the browser cannot be started.
@@ -54,7 +59,7 @@ export async function launchChromium(
   options: EngineOptions = {},
 ): Promise<Engine> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? DEFAULT_CHROMIUM,
+    executablePath: process.env.CHROME_HEADLESS_SHELL_PATH ?? DEFAULT_HEADLESS_SHELL,
     args: ['--no-sandbox', '--disable-gpu'],
     headless: true,
   });
