@@ -7,7 +7,7 @@
  * Usage: npx tsx scripts/test/test-sessions.ts [--seed n] [--runs n] [--max-steps n]
  *   [--machine storefront|checkout] [--replay picks --taken t] [--shrink-seconds n] [--pairs-goal percent]
  *   [test-engines.ts's options]
- *   --runs: sessions per engine (default 12, one of them the checkout's; the last engine, WebKit, runs
+ *   --runs: sessions per engine (default 12, one of them the checkout's; the last engine, Chromium, runs
  *   up to 10 more of a machine until the engines together take the goal of its pairs, as worked out
  *   on the models); --max-steps: steps per session (default 16);
  *   --machine, --replay and --taken (as a failure prints them) replay one failed session, its exact

@@ -128,7 +128,7 @@ export async function simulateEngine(
 /**
  * `engine`'s plan in the run from `seed`: the pairs the engines before it take, worked out on the
  * models, and its sessions of each machine. The run's budget ({@link runsOf}) for each engine but the
- * last (WebKit), which sees what the others take: it runs a machine's sessions, up to
+ * last (`ENGINES`' last, Chromium), which sees what the others take: it runs a machine's sessions, up to
  * `context.extraRuns` more, until the three engines together take `context.goal` and
  * {@link PLAN_MARGIN} of the machine's pairs. A fast-check run's first sessions are the same whatever
  * its number of runs, so the plan is the least number of sessions that reaches that on the models; and
