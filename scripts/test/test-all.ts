@@ -1,7 +1,8 @@
 /**
  * `npm test`: every suite, each once, and at the end how long each took.
  *
- * 1. `typecheck` and `lint` on the system's node;
+ * 1. `typecheck` and `lint` on the system's node, side by side: each is one thread of the 2 cores, and
+ *    the output of each is printed whole once it ends;
  * 2. `test:unit` (Vitest projects unit, stately, tooling), `test:model` and the one production build
  *    (into dist/) on Node 24, through scripts/setup/with-node.sh, so both Node majors of package.json's
  *    `engines` run part of the work and none of it runs twice (the browser suites' runners, servers
@@ -25,14 +26,16 @@ interface Step {
   readonly env?: Readonly<Record<string, string>>;
   /** Whether its failure ends the run (the steps after it need what it makes or checks). */
   readonly gates: boolean;
+  /** Whether it runs beside the steps before it that say so too, rather than after them. */
+  readonly beside?: boolean;
 }
 
 const ON_NODE_24 = ['bash', 'scripts/setup/with-node.sh', '24'];
 
 /** The steps, in order. */
 const STEPS: readonly Step[] = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], gates: true },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], gates: true },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], gates: true, beside: true },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], gates: true, beside: true },
   {
     name: 'unit (Node 24)',
     command: [...ON_NODE_24, 'npm', 'run', '--silent', 'test:unit'],
@@ -54,35 +57,68 @@ const STEPS: readonly Step[] = [
   },
 ];
 
-let running: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    running?.kill(signal);
+    for (const child of running) child.kill(signal);
     process.exit(1);
   });
 }
+// However this process ends (a closed terminal's EPIPE included), no step outlives it.
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
 
-/** Runs `step` with its output on the terminal; resolves with its exit code. */
-function run(step: Step): Promise<number> {
+/**
+ * Runs `step`; resolves with its exit code. Its output goes to the terminal as it comes, or, when
+ * `whole`, is held and printed in one piece once it ends, so that steps side by side do not mix lines.
+ */
+async function run(step: Step, whole: boolean): Promise<number> {
   const [command, ...args] = step.command;
-  return new Promise((resolve) => {
-    running = spawn(command!, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-    running.on('error', (error) => {
-      console.error(`${step.name}: ${error.message}`);
+  const child = spawn(command!, args, {
+    stdio: whole ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  running.add(child);
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const code = await new Promise<number>((resolve) => {
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${step.name}: ${error.message}\n`));
       resolve(1);
     });
-    running.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   });
+  running.delete(child);
+  if (whole && output.length > 0) {
+    console.log(`\n── ${step.name}, its output:`);
+    process.stdout.write(Buffer.concat(output));
+  }
+  return code;
+}
+
+/** The steps in order, those side by side (`beside`) grouped: each group runs at once. */
+const groups: Step[][] = [];
+for (const step of STEPS) {
+  const last = groups.at(-1);
+  if (step.beside && last?.[0]?.beside) last.push(step);
+  else groups.push([step]);
 }
 
 const started = Date.now();
 const results: { step: Step; passed: boolean; seconds: number }[] = [];
-for (const step of STEPS) {
-  console.log(`\n── ${step.name}: ${step.command.join(' ')}`);
-  const stepStarted = Date.now();
-  const passed = (await run(step)) === 0;
-  results.push({ step, passed, seconds: Math.round((Date.now() - stepStarted) / 1000) });
-  if (!passed && step.gates) break;
+for (const group of groups) {
+  for (const step of group) console.log(`\n── ${step.name}: ${step.command.join(' ')}`);
+  const outcomes = await Promise.all(
+    group.map(async (step) => {
+      const stepStarted = Date.now();
+      const passed = (await run(step, group.length > 1)) === 0;
+      return { step, passed, seconds: Math.round((Date.now() - stepStarted) / 1000) };
+    }),
+  );
+  results.push(...outcomes);
+  if (outcomes.some(({ step, passed }) => !passed && step.gates)) break;
 }
 
 console.log('');
