@@ -1,22 +1,19 @@
 /**
  * The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's nginx
- * (scripts/test/test-nginx.ts), then the engine suite in Chromium, Firefox and WebKit and the paths
- * generated from the machines in Firefox and WebKit (scripts/test/test-engines.ts; Chromium runs them
- * against the CDN below), then, side by side, the visual baselines (the state gallery's pictures,
- * docs/states/, compared in Chromium: tests/visual/states.spec.ts), the paths whose checkout download
- * the fault layer ends (done, 503s, offline, a new release) and those that deploy a release against
- * the same build as a deployment (`BASE_URL`, the mode testers point at staging) in Firefox, and the
- * build on Cloudflare's local Pages server (scripts/test/test-edge.ts: headers against nginx's, the
+ * (scripts/test/test-nginx.ts), then the visual baselines (the state gallery's pictures, docs/states/,
+ * compared in Chromium: tests/visual/states.spec.ts), then the engine suite in Chromium, Firefox and
+ * WebKit and the paths generated from the machines in Firefox and WebKit (scripts/test/test-engines.ts;
+ * Chromium runs them against the CDN below), then the paths whose checkout download the fault layer
+ * ends (done, 503s, offline, a new release) and those that deploy a release against the same build as
+ * a deployment (`BASE_URL`, the mode testers point at staging) in Firefox, then the build on
+ * Cloudflare's local Pages server (scripts/test/test-edge.ts: headers against nginx's, the
  * Observatory, a CDN deploy, and every path that runs against a deployment, in Chromium), then
  * shoppers' sessions drawn from the models in the three engines (scripts/test/test-sessions.ts).
  *
- * One after another, as the machine has 2 cores and most suites keep both busy; but the visual
- * baselines, the deployment's paths and the CDN's suite run side by side, since each of the last two
- * leaves a core idle about a third of its time (waiting on its servers and on Firefox's or Chromium's
- * pages). Every suite runs even when one before it failed; each one's output goes to
- * test-results/browsers-<suite>.log and to the terminal, as it comes for a suite that runs alone and
- * in one piece once it ends for one run side by side, and the last lines say which suites failed and
- * name their failed tests, so the end of a CI log says what broke, and how long each suite took.
+ * One after another: the machine has 2 cores. Every suite runs even when one before it failed; each
+ * one's output goes to the terminal and to test-results/browsers-<suite>.log, and the last lines say
+ * which suites failed and name their failed tests, so the end of a CI log says what broke, and how
+ * long each suite took.
  *
  * The one installer (scripts/setup/install-test-packages.sh) runs once for every suite, before the
  * first; each suite then only checks (PET_BALL_PACKAGES_CHECKED=1). When it cannot get something (it
@@ -67,8 +64,6 @@ interface Suite {
   readonly name: string;
   readonly command: string;
   run(sink: Sink): Promise<number>;
-  /** Whether it runs beside the suites next to it that say so too, rather than after them. */
-  readonly beside?: boolean;
 }
 
 /** How long the children have, after a stop signal, to end before they are killed. */
@@ -291,52 +286,30 @@ mkdirSync('test-results', { recursive: true });
 
 const suites: Suite[] = [
   commandSuite('nginx', 'npm run --silent test:nginx -- --no-build'),
+  commandSuite('visual', 'npm run --silent test:visual -- --no-build'),
   commandSuite(
     'engines',
     'npm run --silent test:engines -- --no-build --suite shop --suite paths --skip chromium:paths',
   ),
-  { ...commandSuite('visual', 'npm run --silent test:visual -- --no-build'), beside: true },
-  { name: 'deployed', command: 'deployed_paths', run: deployedPaths, beside: true },
-  { ...commandSuite('edge', 'npm run --silent test:edge -- --no-build'), beside: true },
+  { name: 'deployed', command: 'deployed_paths', run: deployedPaths },
+  commandSuite('edge', 'npm run --silent test:edge -- --no-build'),
   commandSuite('sessions', 'npm run --silent test:sessions -- --no-build --runs 12 --max-steps 16'),
 ];
 const logOf = (suite: Suite): string => `test-results/browsers-${suite.name}.log`;
 const results: { suite: Suite; passed: boolean; seconds: number }[] = [];
-/**
- * Runs `suite` into its log and the terminal: as its output comes, or, when `whole` (it runs beside
- * others), in one piece once it ends, so that the suites' lines do not mix.
- */
-async function runSuite(suite: Suite, whole: boolean): Promise<void> {
+for (const suite of suites) {
   const log = createWriteStream(logOf(suite));
-  const held: Buffer[] = [];
   const started = Date.now();
   const code = await suite.run({
     write: (chunk) => {
-      if (whole) held.push(Buffer.from(chunk));
-      else process.stdout.write(chunk);
+      process.stdout.write(chunk);
       log.write(chunk);
     },
   });
   await new Promise<void>((resolve) => log.end(resolve));
-  if (whole) {
-    console.log(`\n── browser suite ${suite.name}, its output:`);
-    process.stdout.write(Buffer.concat(held));
-  }
+  await exitIfStopped();
   results.push({ suite, passed: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
-
-/** The suites in order, those side by side (`beside`) batched: each batch runs at once. */
-const batches: Suite[][] = [];
-for (const suite of suites) {
-  const last = batches.at(-1);
-  if (suite.beside && last?.[0]?.beside) last.push(suite);
-  else batches.push([suite]);
-}
-for (const batch of batches) {
-  await Promise.all(batch.map((suite) => runSuite(suite, batch.length > 1)));
-  await exitIfStopped();
-}
-results.sort((a, b) => suites.indexOf(a.suite) - suites.indexOf(b.suite));
 
 console.log();
 for (const { suite, passed, seconds } of results)
