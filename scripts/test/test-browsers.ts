@@ -2,10 +2,12 @@
  * The browser suites of `npm test`, on the build in dist: the Playwright suites behind Debian's nginx
  * (scripts/test/test-nginx.ts), then the visual baselines (the state gallery's pictures, docs/states/,
  * compared in Chromium: tests/visual/states.spec.ts), then the engine suite in Chromium, Firefox and
- * WebKit and the paths generated from the machines in WebKit (scripts/test/test-engines.ts), then the
- * paths in Firefox against the same build as a deployment (`BASE_URL`, the mode testers point at
- * staging), then the build on Cloudflare's local Pages server (scripts/test/test-edge.ts: headers
- * against nginx's, the Observatory, a CDN deploy, and the paths in Chromium against it), then
+ * WebKit and the paths generated from the machines in Firefox and WebKit (scripts/test/test-engines.ts;
+ * Chromium runs them against the CDN below), then the paths whose checkout download the fault layer
+ * ends (done, 503s, offline, a new release) and those that deploy a release against the same build as
+ * a deployment (`BASE_URL`, the mode testers point at staging) in Firefox, then the build on
+ * Cloudflare's local Pages server (scripts/test/test-edge.ts: headers against nginx's, the
+ * Observatory, a CDN deploy, and every path that runs against a deployment, in Chromium), then
  * shoppers' sessions drawn from the models in the three engines (scripts/test/test-sessions.ts).
  *
  * One after another: the machine has 2 cores. Every suite runs even when one before it failed; each
@@ -17,10 +19,11 @@
  * first; each suite then only checks (PET_BALL_PACKAGES_CHECKED=1). When it cannot get something (it
  * names the packages) no suite runs: every one needs the browsers and nginx.
  *
- * Each engine runs the paths once: WebKit against the local build, Firefox against the build served
- * by the project's nginx on a port of its own (scripts/hosting/serve.ts --nginx) as BASE_URL, Chromium
- * against the CDN (test:edge). A deployment is set up otherwise (the layer in front of it serves the
- * worker and presents the deployment's next release itself), so both modes run.
+ * The deployment's paths run against the build served by the project's nginx on a port of its own
+ * (scripts/hosting/serve.ts --nginx) as BASE_URL: that mode is set up otherwise (the layer in front
+ * of a deployment, which serves the worker and presents the deployment's next release itself), so it
+ * runs as well as the local one. Chromium runs every such path against the CDN (test:edge); WebKit
+ * runs these paths against the local build.
  *
  * The sessions come after the paths, whose reach they add to their coverage table: a budget of 12
  * sessions of up to 16 steps per engine, a new seed each run, printed first. Each engine seeks the
@@ -187,8 +190,9 @@ function commandSuite(name: string, command: string): Suite {
 }
 
 /**
- * The paths in Firefox against the build served by the project's nginx on a free port as BASE_URL.
- * The server is stopped, and waited for, however the paths end.
+ * The paths whose checkout download the fault layer ends or that deploy a release, in Firefox,
+ * against the build served by the project's nginx on a free port as BASE_URL. The server is stopped,
+ * and waited for, however the paths end.
  */
 async function deployedPaths(sink: Sink): Promise<number> {
   const port = await freePort();
@@ -214,7 +218,19 @@ async function deployedPaths(sink: Sink): Promise<number> {
     }
     const paths = start(
       'npm',
-      ['run', '--silent', 'test:engines', '--', '--no-build', '--suite', 'paths', '--engine', 'firefox'],
+      [
+        'run',
+        '--silent',
+        'test:engines',
+        '--',
+        '--no-build',
+        '--suite',
+        'paths',
+        '--name-pattern',
+        'loadCheckout|release\\.',
+        '--engine',
+        'firefox',
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
@@ -273,7 +289,7 @@ const suites: Suite[] = [
   commandSuite('visual', 'npm run --silent test:visual -- --no-build'),
   commandSuite(
     'engines',
-    'npm run --silent test:engines -- --no-build --suite shop --suite paths --skip chromium:paths --skip firefox:paths',
+    'npm run --silent test:engines -- --no-build --suite shop --suite paths --skip chromium:paths',
   ),
   { name: 'deployed', command: 'deployed_paths', run: deployedPaths },
   commandSuite('edge', 'npm run --silent test:edge -- --no-build'),

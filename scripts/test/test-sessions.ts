@@ -19,8 +19,7 @@
  *   included).
  *   Any other argument goes to test-engines.ts (--no-build, --engine name, --serial).
  * Reports: test-results/sessions/<engine>.log and .tap ($ENGINES_RESULTS); the covering paths' reach
- * is read from test-results/engines, test-results/engines-deployed and test-results/engines-edge
- * ($PATHS_RESULTS).
+ * is read from test-results/engines and test-results/engines-edge ($PATHS_RESULTS).
  * Then the transition pairs the sessions took in all engines together (each engine's
  * <engine>-session-pairs.json), per machine and in total, out of those the models can take, and the
  * pairs none took. Below {@link PAIRS_GOAL} of them (or --pairs-goal), when the three engines ran sessions of both

@@ -17,10 +17,10 @@
  * step's screenshot and the page's console. At the end, the engine's coverage
  * table (./coverage-report.ts): states, transitions, guard outcomes, the storefront's configurations,
  * transition pairs and requirements reached by the sessions and by the covering paths
- * (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default test-results/engines,
- * test-results/engines-deployed and test-results/engines-edge, as their last run in this engine wrote
- * it), out of those the model reaches; and the sessions' pairs, for scripts/test/test-sessions.ts to
- * add up over the engines (`<engine>-session-pairs.json`).
+ * (`<engine>-paths-coverage.json` in the folders of $PATHS_RESULTS, default test-results/engines and
+ * test-results/engines-edge, as their last run in this engine wrote it), out of those the model
+ * reaches; and the sessions' pairs, for scripts/test/test-sessions.ts to add up over the engines
+ * (`<engine>-session-pairs.json`).
  * Each engine seeks the transition pairs the engines before it leave (session.ts's ENGINES), as it works
  * out their sessions on the model first (session-simulation.ts): the engines run side by side. The
  * last engine runs more sessions, planned on the model, until the three take the goal.
@@ -66,8 +66,7 @@ import {
 
 const BASE_URL = process.env.BASE_URL;
 /** Where the covering paths' runs wrote what they reached (model-paths.node-test.ts's ENGINES_RESULTS), comma-separated. */
-const PATHS_RESULTS =
-  process.env.PATHS_RESULTS ?? 'test-results/engines,test-results/engines-deployed,test-results/engines-edge';
+const PATHS_RESULTS = process.env.PATHS_RESULTS ?? 'test-results/engines,test-results/engines-edge';
 const option = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = option('SESSIONS_SEED', Date.now() % 2 ** 31);
 const ENGINE_SEED = engineSeed(SEED, process.env.ENGINE ?? '');

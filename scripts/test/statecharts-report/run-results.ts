@@ -22,14 +22,14 @@ export interface EngineRuns {
 
 /** Where the runners write their records, from the repository root. */
 export interface ResultFolders {
-  /** The covering paths' folders (the local build's, a deployment's, the CDN's). */
+  /** The covering paths' folders (behind nginx, and Chromium's against the CDN). */
   readonly paths: readonly string[];
   readonly sessions: readonly string[];
 }
 
 /** The folders `npm test` writes into. */
 export const DEFAULT_FOLDERS: ResultFolders = {
-  paths: ['test-results/engines', 'test-results/engines-deployed', 'test-results/engines-edge'],
+  paths: ['test-results/engines', 'test-results/engines-edge'],
   sessions: ['test-results/sessions'],
 };
 

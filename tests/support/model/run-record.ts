@@ -63,10 +63,9 @@ function readRunRecord(file: string): RunRecord | null {
 }
 
 /**
- * An engine's latest record of `suite` among the results `folders` (npm test runs WebKit's covering
- * paths against the local build, into test-results/engines, Firefox's against it as a deployment, into
- * test-results/engines-deployed, and Chromium's against the CDN, into test-results/engines-edge), with
- * its file; null when none ran.
+ * An engine's latest record of `suite` among the results `folders` (npm test runs Chromium's covering
+ * paths against the CDN, into test-results/engines-edge, and the others behind nginx), with its file;
+ * null when none ran.
  * @throws like {@link readRunRecord}.
  */
 export function latestRunRecord(
